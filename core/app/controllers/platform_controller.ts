@@ -1,0 +1,40 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import { readFileSync } from 'node:fs'
+import app from '@adonisjs/core/services/app'
+import env from '#start/env'
+import { AppError } from '#core/errors'
+import { storage } from '#core/storage'
+import { manifestFor } from '#services/module_registry'
+import { jobsBackend } from '#core/jobs'
+
+const packageVersion = JSON.parse(readFileSync(app.makePath('package.json'), 'utf8')).version as string
+
+export default class PlatformController {
+  async version() {
+    return { version: env.get('APP_VERSION') ?? packageVersion }
+  }
+
+  async health() {
+    return { status: 'ok', jobs: jobsBackend() }
+  }
+
+  async modules(ctx: HttpContext) {
+    return { modules: manifestFor(ctx.actor.user, ctx.actor.company.plan) }
+  }
+
+  /** Private media through a signed, expiring URL (see core storage). */
+  async media(ctx: HttpContext) {
+    const key = (ctx.params['*'] as string[]).join('/')
+    const exp = Number(ctx.request.input('exp'))
+    const sig = String(ctx.request.input('sig', ''))
+    if (!/^(global|c\d+)\/[a-zA-Z0-9_\-/]+\.[a-z0-9]+$/.test(key) || !storage.verify(key, exp, sig)) {
+      throw new AppError('ERR_NOT_FOUND', 404)
+    }
+    const disk = storage.disk()
+    if (!(await disk.exists(key))) throw new AppError('ERR_NOT_FOUND', 404)
+    const meta = await disk.getMetaData(key)
+    ctx.response.header('content-type', meta.contentType ?? 'application/octet-stream')
+    ctx.response.header('cache-control', 'private, max-age=3600')
+    ctx.response.stream(await disk.getStream(key))
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * The modules the core discovered, and the manifest the shell reads from
+ * GET /modules: for the caller's company, the enabled modules with their menu
+ * entries and remote entry URLs. A module whose plan flag is off is not listed,
+ * so the browser never fetches its remote.
+ */
+import { modules } from '../../plugins.js'
+import type { MenuEntry, ModuleManifest, PlanFlag } from '#core/module'
+import type User from '#models/user'
+import type Plan from '#models/plan'
+
+/** Screens of the core itself, shipped as the "admin" remote. */
+const coreManifests: ModuleManifest[] = [
+  {
+    name: 'admin',
+    feature: null,
+    menu: [
+      { path: '/users', label: 'menu.users', icon: 'people', role: 'admin', section: 'admin', order: 10 },
+      { path: '/companies', label: 'menu.companies', icon: 'building', role: 'super', section: 'admin', order: 90 },
+      { path: '/settings', label: 'menu.settings', icon: 'settings', role: 'any', section: 'admin', order: 95 },
+      { path: '/todolist', label: 'menu.todolist', icon: 'task', role: 'any', section: 'main', order: 60 },
+    ],
+    remote: {
+      name: 'admin',
+      expose: './App',
+      routes: ['/users', '/companies', '/settings', '/todolist', '/financeiro-aberto'],
+    },
+  },
+]
+
+export function allManifests(): ModuleManifest[] {
+  return [...coreManifests, ...modules.map((m) => m.manifest)]
+}
+
+function roleAllows(role: MenuEntry['role'], user: User) {
+  switch (role ?? 'any') {
+    case 'super':
+      return user.super
+    case 'admin':
+      return user.isAdmin
+    case 'dashboard':
+      return user.isAdmin || user.showDashboard === 'enabled'
+    default:
+      return true
+  }
+}
+
+export function enabledFor(manifest: ModuleManifest, plan: Plan, user: User) {
+  if (manifest.superOnly && !user.super) return false
+  if (manifest.feature && (plan as any)[manifest.feature as PlanFlag] !== true) return false
+  return true
+}
+
+export function manifestFor(user: User, plan: Plan) {
+  return allManifests()
+    .filter((m) => enabledFor(m, plan, user))
+    .map((m) => ({
+      name: m.name,
+      feature: m.feature,
+      menu: (m.menu ?? []).filter((e) => roleAllows(e.role, user)),
+      remote: m.remote
+        ? {
+            name: m.remote.name,
+            entry: `/remotes/${m.remote.name}/remoteEntry.js`,
+            expose: m.remote.expose,
+            routes: m.remote.routes,
+          }
+        : null,
+    }))
+}

@@ -1,0 +1,65 @@
+/**
+ * Fixed-window rate limiter: Redis when configured, a PostgreSQL table
+ * otherwise. Used for login, sign-up and password changes.
+ */
+import db from '@adonisjs/lucid/services/db'
+import { AppError } from '#core/errors'
+import { redis } from './redis.js'
+
+export interface Limit {
+  key: string
+  max: number
+  windowSeconds: number
+}
+
+const PREFIX = 'balcao:rl:'
+
+async function hit(limit: Limit): Promise<{ hits: number; retryAfter: number }> {
+  const r = redis()
+  if (r) {
+    const key = PREFIX + limit.key
+    const result = await r.multi().incr(key).expire(key, limit.windowSeconds, 'NX').ttl(key).exec()
+    const hits = Number(result?.[0]?.[1] ?? 0)
+    const ttl = Number(result?.[2]?.[1] ?? limit.windowSeconds)
+    return { hits, retryAfter: Math.max(ttl, 1) }
+  }
+  const row = await db.rawQuery(
+    `INSERT INTO rate_limits (key, hits, reset_at) VALUES (?, 1, now() + make_interval(secs => ?))
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END,
+       reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
+     RETURNING hits, ceil(extract(epoch from reset_at - now()))::int AS retry_after`,
+    [limit.key, limit.windowSeconds]
+  )
+  const { hits, retry_after: retryAfter } = row.rows[0]
+  return { hits: Number(hits), retryAfter: Math.max(Number(retryAfter), 1) }
+}
+
+export const rateLimiter = {
+  /** Counts one attempt against every limit; throws 429 when any is exceeded. */
+  async consume(limits: Limit[]) {
+    let retryAfter = 0
+    for (const limit of limits) {
+      const result = await hit(limit)
+      if (result.hits > limit.max) retryAfter = Math.max(retryAfter, result.retryAfter)
+    }
+    if (retryAfter > 0) {
+      throw new AppError('ERR_TOO_MANY_REQUESTS', 429, { details: { retryAfter } })
+    }
+  },
+  /** Forgets the counters of one key (after a successful login, for instance). */
+  async reset(key: string) {
+    const r = redis()
+    if (r) await r.del(PREFIX + key)
+    else await db.from('rate_limits').where('key', key).delete()
+  },
+  /** Test helper: forgets every counter. */
+  async resetAll() {
+    const r = redis()
+    if (r) {
+      const keys = await r.keys(PREFIX + '*')
+      if (keys.length) await r.del(...keys)
+    }
+    await db.from('rate_limits').delete()
+  },
+}

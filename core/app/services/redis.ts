@@ -1,0 +1,42 @@
+/**
+ * The optional Redis connection (REDIS_URL). Without it the app runs on
+ * PostgreSQL alone: jobs on BullMQ's PostgreSQL backend, realtime in-process,
+ * rate limits in a table.
+ */
+import { Redis } from 'ioredis'
+import env from '#start/env'
+
+let client: Redis | null = null
+
+export function redisUrl() {
+  return env.get('REDIS_URL') || null
+}
+
+export function redisConnectionOptions() {
+  const url = redisUrl()
+  if (!url) return null
+  const u = new URL(url)
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    username: u.username ? decodeURIComponent(u.username) : undefined,
+    password: u.password ? decodeURIComponent(u.password) : undefined,
+    db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0,
+    maxRetriesPerRequest: null,
+  }
+}
+
+export function redis(): Redis | null {
+  const options = redisConnectionOptions()
+  if (!options) return null
+  if (!client) client = new Redis({ ...options, lazyConnect: false })
+  return client
+}
+
+export async function closeRedis() {
+  if (client) {
+    const c = client
+    client = null
+    await c.quit().catch(() => c.disconnect())
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Boots the core services every module relies on: module settings keys,
+ * the job workers (with the online/offline sweep) and graceful shutdown.
+ */
+import type { ApplicationService } from '@adonisjs/core/types'
+import { modules } from '../plugins.js'
+
+export default class CoreProvider {
+  constructor(protected app: ApplicationService) {}
+
+  async boot() {
+    const { settingsRegistry } = await import('#core/settings')
+    for (const { manifest } of modules) {
+      for (const [key, def] of Object.entries(manifest.settings ?? {})) settingsRegistry.define(key, def)
+    }
+    const { jobs } = await import('#core/jobs')
+    const { sweepOffline } = await import('#services/presence')
+    jobs.define('core', 'presence-sweep', async () => sweepOffline())
+    jobs.every('core', 'presence-sweep', { every: 60_000 }, 'presence-sweep')
+  }
+
+  async ready() {
+    const env = (await import('#start/env')).default
+    const inProcess = env.get('WORKERS', true) !== false
+    if (this.app.getEnvironment() === 'web' && inProcess) {
+      const { jobs } = await import('#core/jobs')
+      await jobs.startWorkers()
+    }
+  }
+
+  async shutdown() {
+    const { jobs } = await import('#core/jobs')
+    await jobs.close()
+    const { closeRedis } = await import('#services/redis')
+    await closeRedis()
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * Environment variables, validated at boot. .env is read when present; in
+ * production APP_KEY must be given (no default secret ever exists).
+ */
+import { Env } from '@adonisjs/core/env'
+
+export default await Env.create(new URL('../../', import.meta.url), {
+  NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
+  PORT: Env.schema.number(),
+  HOST: Env.schema.string({ format: 'host' }),
+  APP_KEY: Env.schema.secret(),
+  APP_URL: Env.schema.string.optional(),
+  LOG_LEVEL: Env.schema.string.optional(),
+  DATABASE_URL: Env.schema.string(),
+  REDIS_URL: Env.schema.string.optional(),
+  STORAGE_PATH: Env.schema.string.optional(),
+  /** "false" keeps job workers out of the API process (run `npm run worker`). */
+  WORKERS: Env.schema.boolean.optional(),
+  SUPER_EMAIL: Env.schema.string.optional(),
+  SUPER_PASSWORD: Env.schema.string.optional(),
+  APP_VERSION: Env.schema.string.optional(),
+})
