@@ -45,6 +45,7 @@ export default defineConfig({
         name: 'functional',
         timeout: 30000,
       },
+      { files: ['tests/browser/**/*.spec.ts'], name: 'browser', timeout: 120000 },
     ],
     forceExit: false,
   },

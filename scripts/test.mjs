@@ -1,0 +1,97 @@
+/**
+ * npm test: every check of the project, on real PostgreSQL and Redis.
+ * - DATABASE_URL if set; else the local server on 127.0.0.1:5432 if it answers;
+ *   else an embedded PostgreSQL under .data/pg-test. The test database is
+ *   recreated for every run.
+ * - REDIS_URL if set; else 127.0.0.1:6379 if it answers. Tests of the
+ *   PostgreSQL-only path (no Redis) start their own processes without it.
+ * Then: module-boundary check, lint, type check, the UI build, the Japa suites.
+ */
+import { randomBytes } from 'node:crypto'
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ROOT, ensureDependencies, reexecWithNode24 } from './lib.mjs'
+
+ensureDependencies()
+if (!reexecWithNode24(fileURLToPath(import.meta.url))) await main()
+
+async function main() {
+  const started = Date.now()
+  const { portOpen, startEmbeddedPostgres } = await import('../database/embedded_postgres.mjs')
+  const pg = await import('pg')
+  const env = { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: process.env.TEST_PORT || '3399' }
+  env.APP_KEY = env.APP_KEY || randomBytes(32).toString('base64url')
+  env.SUPER_EMAIL = 'super@balcao.test'
+  env.SUPER_PASSWORD = 'super-secret-1'
+  env.LOG_LEVEL = env.LOG_LEVEL || 'silent'
+  env.STORAGE_PATH = join(ROOT, '.data', 'test-storage')
+
+  let embedded = null
+  let adminUrl = process.env.DATABASE_URL
+  if (!adminUrl && (await portOpen(5432))) adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres'
+  if (!adminUrl) {
+    embedded = await startEmbeddedPostgres({ dir: join(ROOT, '.data', 'pg-test'), port: 54330, database: 'postgres' })
+    adminUrl = embedded.url
+  }
+  const dbName = 'balcao_test'
+  const admin = new pg.default.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
+  await admin.query(`CREATE DATABASE ${dbName}`)
+  await admin.end()
+  const u = new URL(adminUrl)
+  u.pathname = `/${dbName}`
+  env.DATABASE_URL = u.toString()
+  env.TEST_ADMIN_DATABASE_URL = adminUrl
+
+  if (!env.REDIS_URL && (await portOpen(6379))) env.REDIS_URL = 'redis://127.0.0.1:6379/5'
+  if (env.REDIS_URL) {
+    // a clean Redis database for the run
+    const { Redis } = await import('ioredis')
+    const r = new Redis(env.REDIS_URL, { lazyConnect: true })
+    await r.connect()
+    await r.flushdb()
+    await r.quit()
+  }
+  console.log(`» database ${embedded ? 'embedded' : 'local'}; redis ${env.REDIS_URL ? 'on' : 'off'}`)
+
+  const node = process.execPath
+  const steps = [
+    ['module boundaries', [node, 'scripts/check-boundaries.mjs']],
+    ['lint', [node, 'node_modules/eslint/bin/eslint.js', '.']],
+    ['types', [node, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
+    ['ui build', [node, 'scripts/build-ui.mjs', '--if-needed']],
+    ['japa', [node, '--import=@poppinss/ts-exec', 'core/bin/test.ts', ...process.argv.slice(2)]],
+  ]
+  const only = process.env.TEST_ONLY
+  let failed = 0
+  let japaOutput = ''
+  for (const [name, cmd] of steps) {
+    if (only && name !== only) continue
+    console.log(`\n» ${name}`)
+    const r = spawnSync(cmd[0], cmd.slice(1), {
+      cwd: ROOT,
+      env,
+      stdio: name === 'japa' ? ['inherit', 'pipe', 'inherit'] : 'inherit',
+      maxBuffer: 64 * 1024 * 1024,
+    })
+    if (name === 'japa') {
+      japaOutput = r.stdout?.toString() ?? ''
+      process.stdout.write(japaOutput)
+    }
+    if (r.status !== 0) {
+      failed++
+      console.error(`✖ ${name} failed`)
+      if (name !== 'japa') break
+    }
+  }
+  if (embedded) await embedded.stop().catch(() => {})
+
+  const plain = japaOutput.replace(/\x1b\[[0-9;]*m/g, '')
+  const passed = Number(/(\d+) passed/.exec(plain)?.[1] ?? 0)
+  const testsFailed = Number(/(\d+) failed/.exec(plain)?.[1] ?? 0)
+  console.log(`\n(${Math.round((Date.now() - started) / 1000)} s)`)
+  console.log(`${passed} passed, ${testsFailed + (failed && !testsFailed ? 1 : 0)} failed`)
+  process.exit(failed ? 1 : 0)
+}

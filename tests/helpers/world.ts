@@ -1,0 +1,72 @@
+/**
+ * Test fixtures: companies, users and signed-in sessions created directly,
+ * each test with its own company so tests never share rows.
+ */
+import { randomUUID } from 'node:crypto'
+import hash from '@adonisjs/core/services/hash'
+import db from '@adonisjs/lucid/services/db'
+import Plan from '#models/plan'
+import User from '#models/user'
+import Company from '#models/company'
+import { tenancy } from '#core/tenancy'
+import { openSession } from '#services/auth_tokens'
+import { createCompanyWithAdmin } from '#services/companies'
+import type { PlanFlag } from '#core/module'
+
+export const PASSWORD = 'secret-123'
+let hashed: Promise<string> | null = null
+const passwordHash = () => (hashed ??= hash.make(PASSWORD))
+
+export const uid = () => randomUUID().slice(0, 8)
+
+export async function createPlan(overrides: Partial<Record<PlanFlag | 'users' | 'connections' | 'queues', any>> = {}) {
+  return Plan.create({ name: `Plan ${uid()}`, users: 10, connections: 10, queues: 10, amount: 99, ...overrides })
+}
+
+export interface TenantWorld {
+  company: Company
+  admin: User
+  adminToken: string
+}
+
+/** A company with its admin, signed in. */
+export async function createTenant(
+  options: { plan?: Plan; dueInDays?: number; status?: boolean } = {}
+): Promise<TenantWorld> {
+  const plan = options.plan ?? (await createPlan())
+  const { company, admin } = await tenancy.asSystem(() =>
+    createCompanyWithAdmin({
+      name: `Company ${uid()}`,
+      email: `admin-${uid()}@example.test`,
+      planId: plan.id,
+      password: PASSWORD,
+    })
+  )
+  if (options.dueInDays !== undefined || options.status !== undefined) {
+    const due = new Date(Date.now() + (options.dueInDays ?? 30) * 86400_000).toISOString().slice(0, 10)
+    await db.from('companies').where('id', company.id).update({ due_date: due, status: options.status ?? true })
+  }
+  const { accessToken } = await openSession(admin)
+  return { company, admin, adminToken: accessToken }
+}
+
+/** A plain attendant (profile user) in the company, signed in. */
+export async function createUser(company: Company, fields: Partial<User> = {}) {
+  const user = await tenancy.run(company.id, async () =>
+    User.create({
+      name: `User ${uid()}`,
+      email: `user-${uid()}@example.test`,
+      password: await passwordHash(),
+      profile: 'user',
+      ...fields,
+    })
+  )
+  const { accessToken } = await openSession(user)
+  return { user, token: accessToken }
+}
+
+export async function superSession() {
+  const user = await tenancy.asSystem(() => User.query().where('super', true).orderBy('id').firstOrFail())
+  const { accessToken } = await openSession(user)
+  return { user, token: accessToken }
+}
