@@ -10,7 +10,7 @@ export default defineConfig({
   transport: redisUrl
     ? {
         driver: redis(redisOptions(redisUrl)),
-        channel: 'balcao::transmit',
+        channel: `${env.get('REDIS_PREFIX', 'balcao')}::transmit`,
       }
     : null,
 })
@@ -22,6 +22,6 @@ function redisOptions(url: string) {
     port: Number(u.port || 6379),
     password: u.password ? decodeURIComponent(u.password) : undefined,
     db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0,
-    keyPrefix: 'balcao:transmit:',
+    keyPrefix: `${env.get('REDIS_PREFIX', 'balcao')}:transmit:`,
   }
 }

@@ -16,11 +16,24 @@ import { ROOT, ensureDependencies, reexecWithNode24 } from './lib.mjs'
 ensureDependencies()
 if (!reexecWithNode24(fileURLToPath(import.meta.url))) await main()
 
+async function freePort() {
+  const net = await import('node:net')
+  return new Promise((resolve) => {
+    const srv = net.createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
 async function main() {
   const started = Date.now()
   const { portOpen, startEmbeddedPostgres } = await import('../database/embedded_postgres.mjs')
   const pg = await import('pg')
-  const env = { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: process.env.TEST_PORT || '3399' }
+  // each run has its own port, database and Redis prefix, so runs never collide
+  const env = { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: process.env.TEST_PORT || String(await freePort()) }
+  env.REDIS_PREFIX = `balcao-test-${process.pid}`
   env.APP_KEY = env.APP_KEY || randomBytes(32).toString('base64url')
   env.SUPER_EMAIL = 'super@balcao.test'
   env.SUPER_PASSWORD = 'super-secret-1'
@@ -34,7 +47,7 @@ async function main() {
     embedded = await startEmbeddedPostgres({ dir: join(ROOT, '.data', 'pg-test'), port: 54330, database: 'postgres' })
     adminUrl = embedded.url
   }
-  const dbName = 'balcao_test'
+  const dbName = `balcao_test_${process.pid}`
   const admin = new pg.default.Client({ connectionString: adminUrl })
   await admin.connect()
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
@@ -46,14 +59,6 @@ async function main() {
   env.TEST_ADMIN_DATABASE_URL = adminUrl
 
   if (!env.REDIS_URL && (await portOpen(6379))) env.REDIS_URL = 'redis://127.0.0.1:6379/5'
-  if (env.REDIS_URL) {
-    // a clean Redis database for the run
-    const { Redis } = await import('ioredis')
-    const r = new Redis(env.REDIS_URL, { lazyConnect: true })
-    await r.connect()
-    await r.flushdb()
-    await r.quit()
-  }
   console.log(`» database ${embedded ? 'embedded' : 'local'}; redis ${env.REDIS_URL ? 'on' : 'off'}`)
 
   const node = process.execPath
@@ -86,6 +91,10 @@ async function main() {
       if (name !== 'japa') break
     }
   }
+  const cleanup = new pg.default.Client({ connectionString: adminUrl })
+  await cleanup.connect()
+  await cleanup.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {})
+  await cleanup.end()
   if (embedded) await embedded.stop().catch(() => {})
 
   const plain = japaOutput.replace(/\x1b\[[0-9;]*m/g, '')

@@ -17,7 +17,7 @@ interface QueueDef {
 
 type Schedule = { every: number } | { pattern: string; tz?: string }
 
-const PREFIX = 'balcao'
+const PREFIX = env.get('REDIS_PREFIX', 'balcao')
 
 class JobRegistry {
   #defs = new Map<string, QueueDef>()

@@ -19,4 +19,6 @@ export default await Env.create(new URL('../../', import.meta.url), {
   SUPER_EMAIL: Env.schema.string.optional(),
   SUPER_PASSWORD: Env.schema.string.optional(),
   APP_VERSION: Env.schema.string.optional(),
+  /** key prefix for jobs, realtime and rate limits in Redis (lets several installs share one) */
+  REDIS_PREFIX: Env.schema.string.optional(),
 })

@@ -4,6 +4,7 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import { AppError } from '#core/errors'
+import env from '#start/env'
 import { redis } from './redis.js'
 
 export interface Limit {
@@ -12,7 +13,7 @@ export interface Limit {
   windowSeconds: number
 }
 
-const PREFIX = 'balcao:rl:'
+const PREFIX = `${env.get('REDIS_PREFIX', 'balcao')}:rl:`
 
 async function hit(limit: Limit): Promise<{ hits: number; retryAfter: number }> {
   const r = redis()

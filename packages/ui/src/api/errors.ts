@@ -1,0 +1,22 @@
+/** An error answered by the server: { error: 'ERR_...', message, fields? }. */
+export interface FieldError {
+  field: string
+  rule: string
+  message: string
+}
+
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: string | null
+  readonly fields: FieldError[]
+
+  constructor(status: number, code: string | null, message: string, fields: FieldError[] = []) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+    this.fields = fields
+  }
+}
+
+export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError

@@ -1,0 +1,76 @@
+/** Shapes the server answers with (only the fields the browser uses). */
+export type Enabled = 'enabled' | 'disabled'
+
+export interface QueueRef {
+  id: number
+  name: string
+  color: string
+}
+
+export interface SessionCompany {
+  id: number
+  name: string
+  dueDate: string | null
+  status: boolean
+  planId: number
+  expired: boolean
+  companieSettings: Record<string, string>
+}
+
+export interface User {
+  id: number
+  name: string
+  email: string
+  profile: 'admin' | 'user'
+  super: boolean
+  companyId: number
+  startWork: string
+  endWork: string
+  farewellMessage: string | null
+  allTicket: 'enable' | 'disable'
+  allowGroup: boolean
+  defaultTheme: 'light' | 'dark'
+  defaultMenu: 'open' | 'closed'
+  allHistoric: Enabled
+  allUserChat: Enabled
+  userClosePendingTicket: Enabled
+  showDashboard: Enabled
+  profileImage: string | null
+  whatsappId: number | null
+  defaultTicketsManagerWidth: number
+  online?: boolean
+  queues: QueueRef[]
+}
+
+export interface SessionUser extends User {
+  company: SessionCompany
+}
+
+export interface AuthResponse {
+  token: string
+  user: SessionUser
+}
+
+export const PLAN_FLAGS = [
+  'useWhatsapp',
+  'useFacebook',
+  'useInstagram',
+  'useCampaigns',
+  'useSchedules',
+  'useInternalChat',
+  'useExternalApi',
+  'useKanban',
+  'useOpenAi',
+  'useIntegrations',
+] as const
+export type PlanFlag = (typeof PLAN_FLAGS)[number]
+
+export type Plan = {
+  id: number
+  name: string
+  users: number
+  connections: number
+  queues: number
+  amount: number
+  isPublic?: boolean
+} & Record<PlanFlag, boolean>
