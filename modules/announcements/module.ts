@@ -1,0 +1,13 @@
+import { defineModule } from '#core/module'
+
+/** Notices from the super user to every user of every company. */
+export default defineModule({
+  name: 'announcements',
+  feature: null,
+  migrations: 'database/migrations',
+  provider: () => import('./provider.js'),
+  menu: [
+    { path: '/announcements', label: 'menu.announcements', icon: 'megaphone', role: 'super', section: 'admin', order: 85 },
+  ],
+  remote: { name: 'announcements', expose: './App', routes: ['/announcements'] },
+})

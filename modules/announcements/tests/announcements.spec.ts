@@ -1,0 +1,66 @@
+import { test } from '@japa/runner'
+import { createTenant, superSession } from '#tests/helpers/world'
+
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64'
+)
+
+test.group('announcements', () => {
+  test('create with defaults, list with search and paging; inactive ones hidden from non-super users', async ({ client, assert }) => {
+    const { token } = await superSession()
+    const { adminToken } = await createTenant()
+    const a = await client.post('/announcements').bearerToken(token).json({ title: 'Manutenção programada', text: 'Hoje às 22h' })
+    a.assertStatus(201)
+    assert.equal(a.body().priority, 3)
+    assert.isTrue(a.body().status)
+    const hidden = await client
+      .post('/announcements')
+      .bearerToken(token)
+      .json({ title: 'Rascunho secreto', text: 'x', status: false, priority: 1 })
+
+    const seen = await client.get('/announcements').bearerToken(adminToken).qs({ searchParam: 'manutenção' })
+    seen.assertStatus(200)
+    assert.isTrue(seen.body().records.some((r: any) => r.id === a.body().id))
+    const all = await client.get('/announcements').bearerToken(adminToken)
+    assert.isFalse(all.body().records.some((r: any) => r.id === hidden.body().id))
+    ;(await client.get(`/announcements/${hidden.body().id}`).bearerToken(adminToken)).assertStatus(404)
+    ;(await client.get(`/announcements/${hidden.body().id}`).bearerToken(token)).assertStatus(200)
+    assert.properties(all.body(), ['records', 'hasMore', 'count'])
+  })
+
+  test('image attachment accepts png/jpg/jpeg only and is served by a signed URL', async ({ client, assert }) => {
+    const { token } = await superSession()
+    const { adminToken } = await createTenant()
+    const a = await client.post('/announcements').bearerToken(token).json({ title: 'Com imagem', text: 'x' })
+    const id = a.body().id
+    const bad = await client
+      .post(`/announcements/${id}/media-upload`)
+      .bearerToken(token)
+      .file('file', Buffer.from('GIF89a....'), { filename: 'x.gif' })
+    bad.assertStatus(422)
+    bad.assertBodyContains({ error: 'ERR_INVALID_FILE_TYPE' })
+    const up = await client
+      .post(`/announcements/${id}/media-upload`)
+      .bearerToken(token)
+      .file('file', png, { filename: 'banner.png' })
+    up.assertStatus(200)
+    assert.equal(up.body().mediaName, 'banner.png')
+    const url: string = (await client.get(`/announcements/${id}`).bearerToken(adminToken)).body().mediaPath
+    assert.match(url, /^\/media\/global\/announcements\/.+\.png\?exp=\d+&sig=/)
+    const file = await client.get(url)
+    file.assertStatus(200)
+    ;(await client.get(url.replace(/sig=[^&]+/, 'sig=forged'))).assertStatus(404)
+    ;(await client.get(url.split('?')[0])).assertStatus(404)
+
+    const removed = await client.delete(`/announcements/${id}/media-upload`).bearerToken(token)
+    assert.isNull(removed.body().mediaPath)
+  })
+
+  test('validation errors and non-super writes', async ({ client }) => {
+    const { token } = await superSession()
+    const { adminToken } = await createTenant()
+    ;(await client.post('/announcements').bearerToken(token).json({ title: '', priority: 7 })).assertStatus(422)
+    ;(await client.post('/announcements').bearerToken(adminToken).json({ title: 'x', text: 'y' })).assertStatus(403)
+  })
+})
