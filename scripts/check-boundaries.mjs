@@ -3,7 +3,8 @@
  * channels/<name> may import:
  *   - its own files (relative paths that stay inside its folder),
  *   - the core's public API (#core/<name>, i.e. core/public/*),
- *   - npm packages.
+ *   - npm packages,
+ *   - and, from its tests/ folder only, the shared test helpers (#tests/helpers/*).
  * Anything else (another module, the core's internals, #models/..., a relative
  * path that leaves the folder) is reported and fails the run.
  * Usage: node scripts/check-boundaries.mjs [root]
@@ -46,6 +47,8 @@ export function checkBoundaries(root = ROOT) {
           if (spec.startsWith('.')) {
             const target = resolve(dirname(file), spec)
             if (target !== pluginDir && !target.startsWith(pluginDir + sep)) problems.push(`${where} leaves ${kind}/${name}`)
+          } else if (spec.startsWith('#tests/helpers/') && file.startsWith(join(pluginDir, 'tests') + sep)) {
+            continue
           } else if (spec.startsWith('#')) {
             const match = /^#core\/([\w-]+)$/.exec(spec)
             if (!match || !allowedCore.has(match[1])) problems.push(`${where} is not a public core export (#core/<name>)`)

@@ -19,7 +19,10 @@ type Schedule = { every: number } | { pattern: string; tz?: string }
 
 const PREFIX = env.get('REDIS_PREFIX', 'balcao')
 
-class JobRegistry {
+export class JobRegistry {
+  /** 'redis' when REDIS_URL is set, else 'postgres'; tests may force one */
+  constructor(private forcedBackend?: 'redis' | 'postgres') {}
+
   #defs = new Map<string, QueueDef>()
   #queues = new Map<string, Queue>()
   #workers: Worker[] = []
@@ -94,9 +97,10 @@ class JobRegistry {
     this.#started = false
   }
 
-  /** 'postgres' when no Redis is configured */
+  /** 'postgres' when no Redis is configured (or when forced) */
   #backend() {
-    return redisConnectionOptions() ? null : 'postgres'
+    const kind = this.forcedBackend ?? (redisConnectionOptions() ? 'redis' : 'postgres')
+    return kind === 'postgres' ? 'postgres' : null
   }
 
   #pgConnection() {

@@ -20,7 +20,9 @@ const passwordHash = () => (hashed ??= hash.make(PASSWORD))
 export const uid = () => randomUUID().slice(0, 8)
 
 export async function createPlan(overrides: Partial<Record<PlanFlag | 'users' | 'connections' | 'queues', any>> = {}) {
-  return Plan.create({ name: `Plan ${uid()}`, users: 10, connections: 10, queues: 10, amount: 99, ...overrides })
+  const plan = await Plan.create({ name: `Plan ${uid()}`, users: 10, connections: 10, queues: 10, amount: 99, ...overrides })
+  await plan.refresh()
+  return plan
 }
 
 export interface TenantWorld {

@@ -109,6 +109,8 @@ export default class UsersController {
         if (queueIds?.length) await row.related('queues').attach(queueIds)
         return row
       })
+      // pick up the column defaults the database filled in
+      await user.refresh()
       await user.load('queues')
       realtime.toCompany(companyId, 'user', { action: 'create', user: present(user) })
       return ctx.response.created(present(user))
