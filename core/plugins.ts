@@ -32,6 +32,4 @@ export const pluginMigrationPaths = all
   .filter((p) => p.manifest.migrations)
   .map((p) => `./${p.folder}/${p.manifest.migrations!.replace(/^\.\//, '')}`)
 
-export const pluginProviders = all
-  .map((p) => p.manifest.provider)
-  .filter((p): p is NonNullable<typeof p> => Boolean(p))
+export const pluginProviders = all.map((p) => p.manifest.provider).filter((p): p is NonNullable<typeof p> => Boolean(p))

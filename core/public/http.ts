@@ -31,7 +31,7 @@ export { router, middleware }
  * module's plan flag (and the super flag for super-only modules).
  */
 export function moduleRoutes(manifest: ModuleManifest, define: () => void) {
-  const stack = [middleware.auth(), middleware.subscribed()]
+  const stack: any[] = [middleware.auth(), middleware.subscribed()]
   if (manifest.feature) stack.push(middleware.feature({ flag: manifest.feature }))
   return router.group(define).use(stack)
 }

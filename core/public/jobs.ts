@@ -24,8 +24,9 @@ export class JobRegistry {
   constructor(private forcedBackend?: 'redis' | 'postgres') {}
 
   #defs = new Map<string, QueueDef>()
-  #queues = new Map<string, Queue>()
-  #workers: Worker[] = []
+  // either backend's Queue/Worker: both expose the same API
+  #queues = new Map<string, Queue<any, any, string, any, any, string, any, any>>()
+  #workers: Worker<any, any, string, any, any, any>[] = []
   #schedules: { queue: string; id: string; schedule: Schedule; name: string; data: unknown }[] = []
   #started = false
 
@@ -42,7 +43,7 @@ export class JobRegistry {
     this.#schedules.push({ queue, id, schedule, name, data })
   }
 
-  queue(name: string): Queue {
+  queue(name: string): Queue<any, any, string, any, any, string, any, any> {
     let q = this.#queues.get(name)
     if (!q) {
       q = this.#backend()

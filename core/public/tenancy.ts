@@ -10,7 +10,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { BaseModel, beforeSave, column } from '@adonisjs/lucid/orm'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
-import type { ModelAdapterOptions } from '@adonisjs/lucid/types/model'
+import type { LucidModel, ModelAdapterOptions } from '@adonisjs/lucid/types/model'
 import { Exception } from '@adonisjs/core/exceptions'
 
 type Scope = { kind: 'company'; companyId: number } | { kind: 'system' }
@@ -65,11 +65,11 @@ export class TenantModel extends BaseModel {
   @column()
   declare companyId: number
 
-  static query<Model extends typeof BaseModel>(
+  static query<Model extends LucidModel, Result = InstanceType<Model>>(
     this: Model,
     options?: ModelAdapterOptions
-  ): ModelQueryBuilderContract<Model, InstanceType<Model>> {
-    const query = super.query(options) as ModelQueryBuilderContract<Model, InstanceType<Model>>
+  ): ModelQueryBuilderContract<Model, Result> {
+    const query = (BaseModel.query as any).call(this, options) as ModelQueryBuilderContract<Model, Result>
     const scope = scopeOrThrow(this.table)
     if (scope.kind === 'company') query.where(`${this.table}.company_id`, scope.companyId)
     return query

@@ -28,7 +28,9 @@ export default class AnnouncementsController {
     if (!ctx.actor.user.super) query.where('status', true)
     const search = ctx.request.input('searchParam')
     if (search) {
-      query.where((q) => q.whereRaw('lower(title) like ?', [likeTerm(search)]).orWhereRaw('lower(text) like ?', [likeTerm(search)]))
+      query.where((q) =>
+        q.whereRaw('lower(title) like ?', [likeTerm(search)]).orWhereRaw('lower(text) like ?', [likeTerm(search)])
+      )
     }
     const { rows, count, hasMore } = await paginate(query, pageNumber(ctx), PAGE_SIZE)
     return { records: rows.map((r) => r.serialize()), count, hasMore }
@@ -74,7 +76,12 @@ export default class AnnouncementsController {
   async mediaUpload(ctx: HttpContext) {
     requireSuper(ctx)
     const row = await findAnnouncement(ctx)
-    const saved = await storage.save(ctx.request.file('file', { size: '10mb' }), 'global', 'announcements', IMAGE_EXTENSIONS)
+    const saved = await storage.save(
+      ctx.request.file('file', { size: '10mb' }),
+      'global',
+      'announcements',
+      IMAGE_EXTENSIONS
+    )
     const previous = row.mediaPath
     row.merge({ mediaPath: saved.key, mediaName: saved.name })
     await row.save()

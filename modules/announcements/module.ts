@@ -7,7 +7,14 @@ export default defineModule({
   migrations: 'database/migrations',
   provider: () => import('./provider.js'),
   menu: [
-    { path: '/announcements', label: 'menu.announcements', icon: 'megaphone', role: 'super', section: 'admin', order: 85 },
+    {
+      path: '/announcements',
+      label: 'menu.announcements',
+      icon: 'megaphone',
+      role: 'super',
+      section: 'admin',
+      order: 85,
+    },
   ],
   remote: { name: 'announcements', expose: './App', routes: ['/announcements'] },
 })

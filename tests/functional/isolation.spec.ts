@@ -47,7 +47,8 @@ function registeredRoutes() {
   const all = Object.values(router.toJSON()).flat() as { pattern: string; methods: string[] }[]
   const out = new Set<string>()
   for (const r of all) {
-    for (const m of r.methods) if (m !== 'HEAD') out.add(`${m} ${r.pattern.startsWith('/') ? r.pattern : '/' + r.pattern}`)
+    for (const m of r.methods)
+      if (m !== 'HEAD') out.add(`${m} ${r.pattern.startsWith('/') ? r.pattern : '/' + r.pattern}`)
   }
   return [...out].sort()
 }
@@ -106,7 +107,8 @@ test.group('tenant isolation matrix', (group) => {
       } else {
         assert.isBelow(foreign.status(), 500, where('another company admin', foreign))
       }
-      if (fixture.marker) assert.notInclude(text(foreign), fixture.marker, where('another company admin (leak)', foreign))
+      if (fixture.marker)
+        assert.notInclude(text(foreign), fixture.marker, where('another company admin (leak)', foreign))
 
       // same company, without the right
       if (c.access !== 'user') {

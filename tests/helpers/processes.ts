@@ -23,7 +23,11 @@ export interface ApiProcess {
 
 export async function startApiProcess(env: Record<string, string | undefined> = {}): Promise<ApiProcess> {
   const port = await freePort()
-  const childEnv: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), WORKERS: 'false' }
+  const childEnv: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    WORKERS: 'false',
+  }
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete childEnv[k]
     else childEnv[k] = v

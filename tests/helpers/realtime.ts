@@ -13,7 +13,8 @@ export function listen(baseUrl: string, token: string): Listener {
   const messages: any[] = []
   const transmit = new Transmit({
     baseUrl,
-    eventSourceFactory: (url: string | URL, options: { withCredentials: boolean }) => new EventSource(url, options) as any,
+    eventSourceFactory: (url: string | URL, options: { withCredentials: boolean }) =>
+      new EventSource(url, options) as any,
     eventTargetFactory: () => new EventTarget(),
     beforeSubscribe: (request: RequestInit) => {
       ;(request.headers as Headers).set('Authorization', `Bearer ${token}`)

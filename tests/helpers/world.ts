@@ -7,7 +7,7 @@ import hash from '@adonisjs/core/services/hash'
 import db from '@adonisjs/lucid/services/db'
 import Plan from '#models/plan'
 import User from '#models/user'
-import Company from '#models/company'
+import type Company from '#models/company'
 import { tenancy } from '#core/tenancy'
 import { openSession } from '#services/auth_tokens'
 import { createCompanyWithAdmin } from '#services/companies'
@@ -20,7 +20,14 @@ const passwordHash = () => (hashed ??= hash.make(PASSWORD))
 export const uid = () => randomUUID().slice(0, 8)
 
 export async function createPlan(overrides: Partial<Record<PlanFlag | 'users' | 'connections' | 'queues', any>> = {}) {
-  const plan = await Plan.create({ name: `Plan ${uid()}`, users: 10, connections: 10, queues: 10, amount: 99, ...overrides })
+  const plan = await Plan.create({
+    name: `Plan ${uid()}`,
+    users: 10,
+    connections: 10,
+    queues: 10,
+    amount: 99,
+    ...overrides,
+  })
   await plan.refresh()
   return plan
 }
@@ -46,7 +53,10 @@ export async function createTenant(
   )
   if (options.dueInDays !== undefined || options.status !== undefined) {
     const due = new Date(Date.now() + (options.dueInDays ?? 30) * 86400_000).toISOString().slice(0, 10)
-    await db.from('companies').where('id', company.id).update({ due_date: due, status: options.status ?? true })
+    await db
+      .from('companies')
+      .where('id', company.id)
+      .update({ due_date: due, status: options.status ?? true })
   }
   const { accessToken } = await openSession(admin)
   return { company, admin, adminToken: accessToken }

@@ -97,7 +97,14 @@ export default defineIsolationCases([
       params: { id: o.company.id },
       body: {
         schedules: [
-          { weekday: 'Segunda', weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '12:00', startTimeB: '', endTimeB: '' },
+          {
+            weekday: 'Segunda',
+            weekdayEn: 'monday',
+            startTimeA: '08:00',
+            endTimeA: '12:00',
+            startTimeB: '',
+            endTimeB: '',
+          },
         ],
       },
     }),

@@ -97,7 +97,9 @@ export default class CompaniesController {
       }
       await company.save()
       if (campaignsEnabled !== undefined) {
-        await tenancy.run(company.id, () => companySettings.set('campaignsEnabled', campaignsEnabled ? 'true' : 'false', trx))
+        await tenancy.run(company.id, () =>
+          companySettings.set('campaignsEnabled', campaignsEnabled ? 'true' : 'false', trx)
+        )
       }
     })
     await company.load('plan')

@@ -54,7 +54,10 @@ export default class SettingsController {
     requireAdmin(ctx)
     const { column, data } = await ctx.request.validateUsing(columnValidator)
     const saved = await companySettings.set(column, data)
-    realtime.toCompany(ctx.actor.user.companyId, 'settings', { action: 'update', setting: { key: column, value: saved } })
+    realtime.toCompany(ctx.actor.user.companyId, 'settings', {
+      action: 'update',
+      setting: { key: column, value: saved },
+    })
     return { [column]: saved }
   }
 }

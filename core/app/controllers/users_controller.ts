@@ -65,7 +65,9 @@ export default class UsersController {
     const search = ctx.request.input('searchParam')
     const query = User.query().preload('queues').orderBy('name').orderBy('id')
     if (search) {
-      query.where((q) => q.whereRaw('lower(name) like ?', [likeTerm(search)]).orWhereRaw('lower(email) like ?', [likeTerm(search)]))
+      query.where((q) =>
+        q.whereRaw('lower(name) like ?', [likeTerm(search)]).orWhereRaw('lower(email) like ?', [likeTerm(search)])
+      )
     }
     const { rows, count, hasMore } = await paginate(query, pageNumber(ctx), PAGE_SIZE)
     return { users: rows.map(present), count, hasMore }
@@ -101,7 +103,9 @@ export default class UsersController {
         await trx.from('companies').where('id', companyId).forUpdate().first()
         const [{ total }] = await trx.from('users').where('company_id', companyId).count('* as total')
         if (Number(total) >= limit) throw new AppError('ERR_PLAN_USERS_LIMIT', 403)
-        const { queueIds, companyId: _c, password: _p, ...fields } = data
+        const { queueIds, companyId: ignoredCompany, password: ignoredPassword, ...fields } = data
+        void ignoredCompany
+        void ignoredPassword
         const row = new User()
         row.useTransaction(trx)
         row.fill({ ...fields, password: passwordHash, profile: fields.profile ?? 'user', super: fields.super ?? false })
@@ -137,7 +141,8 @@ export default class UsersController {
       await rateLimiter.consume([{ key: `password:user:${user.id}`, max: 5, windowSeconds: 1800 }])
     }
 
-    const { queueIds, companyId: _c, password, ...fields } = data
+    const { queueIds, companyId: ignoredCompany, password, ...fields } = data
+    void ignoredCompany
     await db.transaction(async (trx) => {
       user.useTransaction(trx)
       user.merge(fields)

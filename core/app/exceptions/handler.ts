@@ -55,7 +55,10 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     }
     const status = Number(error?.status)
     if (status >= 400 && status < 500) {
-      return send(status, status === 404 ? 'ERR_NOT_FOUND' : status === 413 ? 'ERR_PAYLOAD_TOO_LARGE' : 'ERR_VALIDATION')
+      return send(
+        status,
+        status === 404 ? 'ERR_NOT_FOUND' : status === 413 ? 'ERR_PAYLOAD_TOO_LARGE' : 'ERR_VALIDATION'
+      )
     }
     ctx.logger.error({ err: error }, 'unhandled error')
     return send(500, 'ERR_INTERNAL')

@@ -9,7 +9,7 @@ import { uiAssets } from '#services/ui_assets'
 
 export default class HtmlFallbackMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
-    const { request, response } = ctx
+    const { request } = ctx
     const method = request.method()
     if (method === 'GET' || method === 'HEAD') {
       const served = await uiAssets.serve(ctx)

@@ -83,12 +83,14 @@ export async function openSession(
     ip: meta.ip ?? null,
   })
   const refreshToken = await newRefreshToken(sessionId)
-  return { sessionId, refreshToken, accessToken: signAccessToken({ sid: sessionId, uid: user.id, cid: user.companyId }) }
+  return {
+    sessionId,
+    refreshToken,
+    accessToken: signAccessToken({ sid: sessionId, uid: user.id, cid: user.companyId }),
+  }
 }
 
-export type RefreshResult =
-  | { ok: true; tokens: IssuedTokens; userId: number; companyId: number }
-  | { ok: false }
+export type RefreshResult = { ok: true; tokens: IssuedTokens; userId: number; companyId: number } | { ok: false }
 
 /** Rotates a refresh token inside one transaction (row lock on the token). */
 export async function rotateRefreshToken(plain: string): Promise<RefreshResult> {

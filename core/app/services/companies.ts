@@ -96,6 +96,7 @@ export async function createCompanyWithAdmin(data: NewCompany) {
 
 /** The limit in force: the company's own override, else the plan's. */
 export function effectiveLimit(company: Company & { plan: Plan }, kind: 'users' | 'connections' | 'queues') {
-  const own = kind === 'users' ? company.usersLimit : kind === 'connections' ? company.connectionsLimit : company.queuesLimit
+  const own =
+    kind === 'users' ? company.usersLimit : kind === 'connections' ? company.connectionsLimit : company.queuesLimit
   return own ?? company.plan[kind]
 }

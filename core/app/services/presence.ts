@@ -3,7 +3,7 @@
  * (POST /auth/heartbeat replaces the socket's userStatus emit) and goes offline
  * after 5 minutes of silence, set by the core's repeatable sweep job.
  */
-import { DateTime } from 'luxon'
+import { type DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import type User from '#models/user'
 import { realtime } from '#core/realtime'

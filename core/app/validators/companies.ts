@@ -7,7 +7,12 @@ const companyFields = {
   phone: vine.string().trim().maxLength(30).nullable().optional(),
   status: vine.boolean().optional(),
   document: vine.string().trim().maxLength(40).nullable().optional(),
-  dueDate: vine.string().trim().regex(/^\d{4}-\d{2}-\d{2}/).nullable().optional(),
+  dueDate: vine
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}/)
+    .nullable()
+    .optional(),
   recurrence: vine.enum(RECURRENCES).nullable().optional(),
   paymentMethod: vine.string().trim().maxLength(40).nullable().optional(),
   usersLimit: vine.number().withoutDecimals().min(0).max(100000).nullable().optional(),

@@ -7,10 +7,16 @@ const png = Buffer.from(
 )
 
 test.group('announcements', () => {
-  test('create with defaults, list with search and paging; inactive ones hidden from non-super users', async ({ client, assert }) => {
+  test('create with defaults, list with search and paging; inactive ones hidden from non-super users', async ({
+    client,
+    assert,
+  }) => {
     const { token } = await superSession()
     const { adminToken } = await createTenant()
-    const a = await client.post('/announcements').bearerToken(token).json({ title: 'Manutenção programada', text: 'Hoje às 22h' })
+    const a = await client
+      .post('/announcements')
+      .bearerToken(token)
+      .json({ title: 'Manutenção programada', text: 'Hoje às 22h' })
     a.assertStatus(201)
     assert.equal(a.body().priority, 3)
     assert.isTrue(a.body().status)

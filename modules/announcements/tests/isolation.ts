@@ -6,7 +6,8 @@ const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64'
 )
-const anAnnouncement = async () => Announcement.create({ title: `News ${uid()}`, text: 'Body', priority: 3, status: true })
+const anAnnouncement = async () =>
+  Announcement.create({ title: `News ${uid()}`, text: 'Body', priority: 3, status: true })
 
 // announcements are platform-wide: everyone reads the active ones, only the super user writes
 export default defineIsolationCases([

@@ -28,7 +28,10 @@ test.group('helps', () => {
     const { token } = await superSession()
     const r = await client.post('/helps').bearerToken(token).json({ title: '', link: 'not a url' })
     r.assertStatus(422)
-    assert.includeMembers(r.body().fields.map((f: any) => f.field), ['title', 'link'])
+    assert.includeMembers(
+      r.body().fields.map((f: any) => f.field),
+      ['title', 'link']
+    )
     ;(await client.put('/helps/abc').bearerToken(token).json({})).assertStatus(404)
     ;(await client.put('/helps/99999999999').bearerToken(token).json({})).assertStatus(404)
   })

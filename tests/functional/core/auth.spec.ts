@@ -15,7 +15,10 @@ function refreshCookie(response: any): string {
 test.group('auth', (group) => {
   group.each.setup(() => rateLimiter.resetAll())
 
-  test('login returns a token, the user with company and settings, and sets the refresh cookie', async ({ client, assert }) => {
+  test('login returns a token, the user with company and settings, and sets the refresh cookie', async ({
+    client,
+    assert,
+  }) => {
     const { admin, company } = await createTenant()
     const response = await client.post('/auth/login').json({ email: admin.email, password: PASSWORD })
     response.assertStatus(200)
@@ -41,7 +44,10 @@ test.group('auth', (group) => {
   })
 
   test('messages follow Accept-Language', async ({ client, assert }) => {
-    const r = await client.post('/auth/login').header('accept-language', 'es').json({ email: 'a@b.test', password: 'x' })
+    const r = await client
+      .post('/auth/login')
+      .header('accept-language', 'es')
+      .json({ email: 'a@b.test', password: 'x' })
     assert.equal(r.body().message, 'Error de autenticación. Por favor, inténtelo de nuevo.')
   })
 
@@ -63,7 +69,10 @@ test.group('auth', (group) => {
     const bad = await client.get('/auth/me').bearerToken('v1.garbage.sig')
     bad.assertStatus(403)
     const { admin } = await createTenant()
-    const expired = signAccessToken({ sid: '00000000-0000-0000-0000-000000000000', uid: admin.id, cid: admin.companyId }, -10)
+    const expired = signAccessToken(
+      { sid: '00000000-0000-0000-0000-000000000000', uid: admin.id, cid: admin.companyId },
+      -10
+    )
     ;(await client.get('/auth/me').bearerToken(expired)).assertStatus(403)
   })
 
@@ -78,7 +87,10 @@ test.group('auth', (group) => {
     assert.equal(r1.body().user.id, admin.id)
     ;(await client.get('/auth/me').bearerToken(r1.body().token)).assertStatus(200)
     // replay the first cookie after the race window: theft suspected, session ends
-    await db.from('refresh_tokens').whereNotNull('used_at').update({ used_at: new Date(Date.now() - 60_000) })
+    await db
+      .from('refresh_tokens')
+      .whereNotNull('used_at')
+      .update({ used_at: new Date(Date.now() - 60_000) })
     const replay = await client.post('/auth/refresh_token').header('cookie', first)
     replay.assertStatus(401)
     replay.assertBodyContains({ error: 'ERR_SESSION_EXPIRED' })
@@ -111,7 +123,9 @@ test.group('auth', (group) => {
     // the login above revoked `token`; use the fresh one to change the password
     ;(await client.get('/auth/me').bearerToken(token)).assertStatus(401)
     const login2 = await client.post('/auth/login').json({ email: user.email, password: PASSWORD })
-    ;(await client.put(`/users/${user.id}`).bearerToken(login2.body().token).json({ password: 'new-pass-1' })).assertStatus(200)
+    ;(
+      await client.put(`/users/${user.id}`).bearerToken(login2.body().token).json({ password: 'new-pass-1' })
+    ).assertStatus(200)
     ;(await client.get('/auth/me').bearerToken(login2.body().token)).assertStatus(200)
     ;(await client.get('/auth/me').bearerToken(otherToken)).assertStatus(401)
     ;(await client.post('/auth/login').json({ email: user.email, password: 'new-pass-1' })).assertStatus(200)
@@ -126,7 +140,10 @@ test.group('auth', (group) => {
     blocked.assertBodyContains({ error: 'ERR_TOO_MANY_REQUESTS' })
   })
 
-  test('login of an expired company succeeds and returns the due date; its tenant calls answer 402', async ({ client, assert }) => {
+  test('login of an expired company succeeds and returns the due date; its tenant calls answer 402', async ({
+    client,
+    assert,
+  }) => {
     const { admin } = await createTenant({ dueInDays: -2 })
     const r = await client.post('/auth/login').json({ email: admin.email, password: PASSWORD })
     r.assertStatus(200)
@@ -137,13 +154,21 @@ test.group('auth', (group) => {
     ;(await client.get('/auth/me').bearerToken(r.body().token)).assertStatus(200)
   })
 
-  test('signup creates company, admin and settings; refuses when userCreation is disabled', async ({ client, assert }) => {
+  test('signup creates company, admin and settings; refuses when userCreation is disabled', async ({
+    client,
+    assert,
+  }) => {
     const plans = await client.get('/plans/list')
     plans.assertStatus(200)
     const planId = plans.body()[0].id
     const email = `owner-${uid()}@example.test`
     const r = await client.post('/auth/signup').json({
-      name: 'Owner', companyName: `Shop ${uid()}`, email, password: 'pass-123', phone: '5511999998888', planId,
+      name: 'Owner',
+      companyName: `Shop ${uid()}`,
+      email,
+      password: 'pass-123',
+      phone: '5511999998888',
+      planId,
     })
     r.assertStatus(201)
     const login = await client.post('/auth/login').json({ email, password: 'pass-123' })
@@ -155,7 +180,12 @@ test.group('auth', (group) => {
     await globalSettings.set('userCreation', 'disabled')
     try {
       const refused = await client.post('/auth/signup').json({
-        name: 'Owner', companyName: `Shop ${uid()}`, email: `o-${uid()}@example.test`, password: 'pass-123', phone: '5511999998888', planId,
+        name: 'Owner',
+        companyName: `Shop ${uid()}`,
+        email: `o-${uid()}@example.test`,
+        password: 'pass-123',
+        phone: '5511999998888',
+        planId,
       })
       refused.assertStatus(403)
       refused.assertBodyContains({ error: 'ERR_USER_CREATION_DISABLED' })
@@ -169,13 +199,24 @@ test.group('auth', (group) => {
     const plans = await client.get('/plans/list')
     const email = `intruder-${uid()}@example.test`
     const r = await client.post('/auth/signup').json({
-      name: 'Intruder', companyName: `Other ${uid()}`, email, password: 'pass-123', phone: '5511999998888',
-      planId: plans.body()[0].id, companyId: company.id, profile: 'admin',
+      name: 'Intruder',
+      companyName: `Other ${uid()}`,
+      email,
+      password: 'pass-123',
+      phone: '5511999998888',
+      planId: plans.body()[0].id,
+      companyId: company.id,
+      profile: 'admin',
     })
     r.assertStatus(201)
     assert.notEqual(r.body().companyId, company.id)
-    const bad = await client.post('/auth/signup').json({ name: 'A', companyName: '', email: 'nope', password: '1', planId: 0 })
+    const bad = await client
+      .post('/auth/signup')
+      .json({ name: 'A', companyName: '', email: 'nope', password: '1', planId: 0 })
     bad.assertStatus(422)
-    assert.includeMembers(bad.body().fields.map((f: any) => f.field), ['name', 'companyName', 'email', 'password', 'phone'])
+    assert.includeMembers(
+      bad.body().fields.map((f: any) => f.field),
+      ['name', 'companyName', 'email', 'password', 'phone']
+    )
   })
 })

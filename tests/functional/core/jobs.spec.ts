@@ -34,7 +34,11 @@ for (const backend of ['redis', 'postgres'] as const) {
         const started = Date.now()
         await jobs.dispatch(queue, 'delayed', { v: 'later' }, { delay: 400 })
         await jobs.dispatch(queue, 'flaky', {}, { backoff: { type: 'fixed', delay: 100 } })
-        assert.isTrue(await until(() => seen.includes('later') && seen.includes('flaky-ok') && seen.filter((s) => s === 'tick').length >= 2))
+        assert.isTrue(
+          await until(
+            () => seen.includes('later') && seen.includes('flaky-ok') && seen.filter((s) => s === 'tick').length >= 2
+          )
+        )
         assert.isAtLeast(Date.now() - started, 350)
         assert.equal(attempts, 2)
       } finally {
@@ -73,13 +77,18 @@ test.group('presence', () => {
     const l = listen(`http://127.0.0.1:${process.env.PORT}`, adminToken)
     try {
       await l.subscribe(`company/${company.id}`)
-      await db.from('users').where('id', user.id).update({ last_seen_at: new Date(Date.now() - 6 * 60_000) })
+      await db
+        .from('users')
+        .where('id', user.id)
+        .update({ last_seen_at: new Date(Date.now() - 6 * 60_000) })
       await db.from('users').where('id', admin.id).update({ online: true, last_seen_at: new Date() })
       assert.isAtLeast(await sweepOffline(), 1)
       row = await db.from('users').where('id', user.id).first()
       assert.isFalse(row.online)
       assert.isTrue((await db.from('users').where('id', admin.id).first()).online)
-      const event = await l.waitFor((m) => m.event === `company-${company.id}-user` && m.user?.id === user.id && m.user.online === false)
+      const event = await l.waitFor(
+        (m) => m.event === `company-${company.id}-user` && m.user?.id === user.id && m.user.online === false
+      )
       assert.exists(event)
     } finally {
       l.close()

@@ -70,7 +70,11 @@ test.group('realtime', () => {
       await la.subscribe(`company/${a.company.id}`)
       const r = await fetch(`${nodeB.url}/settings/userRating`, {
         method: 'PUT',
-        headers: { 'authorization': `Bearer ${a.adminToken}`, 'content-type': 'application/json', 'accept': 'application/json' },
+        headers: {
+          'authorization': `Bearer ${a.adminToken}`,
+          'content-type': 'application/json',
+          'accept': 'application/json',
+        },
         body: JSON.stringify({ value: 'enabled' }),
       })
       assert.equal(r.status, 200)
@@ -87,12 +91,18 @@ test.group('realtime', () => {
     const node = await startApiProcess({ REDIS_URL: undefined, WORKERS: 'true' })
     const la = listen(node.url, a.adminToken)
     try {
-      const health = await (await fetch(`${node.url}/health`, { headers: { accept: 'application/json' } })).json()
+      const health = (await (
+        await fetch(`${node.url}/health`, { headers: { accept: 'application/json' } })
+      ).json()) as any
       assert.equal(health.jobs, 'postgres')
       await la.subscribe(`company/${a.company.id}`)
       await fetch(`${node.url}/settings/userRating`, {
         method: 'PUT',
-        headers: { 'authorization': `Bearer ${a.adminToken}`, 'content-type': 'application/json', 'accept': 'application/json' },
+        headers: {
+          'authorization': `Bearer ${a.adminToken}`,
+          'content-type': 'application/json',
+          'accept': 'application/json',
+        },
         body: JSON.stringify({ value: 'enabled' }),
       })
       const got = await la.waitFor((m) => m.event === `company-${a.company.id}-settings`, 8000)

@@ -28,10 +28,17 @@ test.group('settings', () => {
     r.assertStatus(200)
     ;(await client.put('/settings/scheduleType').bearerToken(adminToken).json({ value: 'sometimes' })).assertStatus(422)
     ;(await client.put('/settings/scheduleType').bearerToken(token).json({ value: 'company' })).assertStatus(403)
-    ;(await client.put('/companySettings').bearerToken(token).json({ column: 'requiredTag', data: 'enabled' })).assertStatus(403)
-    const c = await client.put('/companySettings').bearerToken(adminToken).json({ column: 'lgpdMessage', data: 'Aceita?' })
+    ;(
+      await client.put('/companySettings').bearerToken(token).json({ column: 'requiredTag', data: 'enabled' })
+    ).assertStatus(403)
+    const c = await client
+      .put('/companySettings')
+      .bearerToken(adminToken)
+      .json({ column: 'lgpdMessage', data: 'Aceita?' })
     assert.deepEqual(c.body(), { lgpdMessage: 'Aceita?' })
-    ;(await client.put('/companySettings').bearerToken(adminToken).json({ column: 'nope', data: 'x' })).assertStatus(404)
+    ;(await client.put('/companySettings').bearerToken(adminToken).json({ column: 'nope', data: 'x' })).assertStatus(
+      404
+    )
     const other = await createTenant()
     const theirs = await client.get('/companySettingOne').bearerToken(other.adminToken).qs({ column: 'lgpdMessage' })
     assert.equal(theirs.body().lgpdMessage, '')
@@ -49,20 +56,35 @@ test.group('settings', () => {
 })
 
 test.group('modules and plan flags', () => {
-  test('GET /modules lists the enabled modules with menu and remote entry, filtered by role', async ({ client, assert }) => {
+  test('GET /modules lists the enabled modules with menu and remote entry, filtered by role', async ({
+    client,
+    assert,
+  }) => {
     const { company, adminToken } = await createTenant()
     const { token } = await createUser(company)
     const asAdmin = await client.get('/modules').bearerToken(adminToken)
     asAdmin.assertStatus(200)
     const helps = asAdmin.body().modules.find((m: any) => m.name === 'helps')
     assert.equal(helps.remote.entry, '/remotes/helps/remoteEntry.js')
-    assert.deepEqual(helps.menu.map((e: any) => e.path), ['/helps'])
+    assert.deepEqual(
+      helps.menu.map((e: any) => e.path),
+      ['/helps']
+    )
     const admin = asAdmin.body().modules.find((m: any) => m.name === 'admin')
-    assert.include(admin.menu.map((e: any) => e.path), '/users')
-    assert.notInclude(admin.menu.map((e: any) => e.path), '/companies')
+    assert.include(
+      admin.menu.map((e: any) => e.path),
+      '/users'
+    )
+    assert.notInclude(
+      admin.menu.map((e: any) => e.path),
+      '/companies'
+    )
     const asUser = await client.get('/modules').bearerToken(token)
     const userAdmin = asUser.body().modules.find((m: any) => m.name === 'admin')
-    assert.notInclude(userAdmin.menu.map((e: any) => e.path), '/users')
+    assert.notInclude(
+      userAdmin.menu.map((e: any) => e.path),
+      '/users'
+    )
     const ann = asUser.body().modules.find((m: any) => m.name === 'announcements')
     assert.deepEqual(ann.menu, [])
   })
@@ -92,7 +114,10 @@ test.group('modules and plan flags', () => {
     const missing = await client.get('/nope').bearerToken(adminToken)
     missing.assertStatus(404)
     missing.assertBodyContains({ error: 'ERR_NOT_FOUND' })
-    const badJson = await client.post('/auth/login').header('content-type', 'application/json').json('{not json' as any)
+    const badJson = await client
+      .post('/auth/login')
+      .header('content-type', 'application/json')
+      .json('{not json' as any)
     assert.isBelow(badJson.status(), 500)
   })
 })

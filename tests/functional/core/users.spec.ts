@@ -32,16 +32,28 @@ test.group('users', (group) => {
     assert.notProperty(body, 'password')
   })
 
-  test('bounds and uniqueness: name 2-50, password 5-50, valid unique e-mail, own queues only', async ({ client, assert }) => {
+  test('bounds and uniqueness: name 2-50, password 5-50, valid unique e-mail, own queues only', async ({
+    client,
+    assert,
+  }) => {
     const { adminToken, admin } = await createTenant()
     const other = await createTenant()
     const otherQueue = await tenancy.run(other.company.id, () => Queue.create({ name: 'Alheia', color: '#00ff00' }))
     const bad = await client.post('/users').bearerToken(adminToken).json({ name: 'A', email: 'nope', password: '123' })
     bad.assertStatus(422)
-    assert.sameMembers(bad.body().fields.map((f: any) => f.field), ['name', 'email', 'password'])
-    const long = await client.post('/users').bearerToken(adminToken).json({ name: 'x'.repeat(51), email: `a-${uid()}@x.test`, password: 'x'.repeat(51) })
+    assert.sameMembers(
+      bad.body().fields.map((f: any) => f.field),
+      ['name', 'email', 'password']
+    )
+    const long = await client
+      .post('/users')
+      .bearerToken(adminToken)
+      .json({ name: 'x'.repeat(51), email: `a-${uid()}@x.test`, password: 'x'.repeat(51) })
     long.assertStatus(422)
-    const dup = await client.post('/users').bearerToken(adminToken).json({ name: 'Dup', email: admin.email.toUpperCase(), password: 'abcde' })
+    const dup = await client
+      .post('/users')
+      .bearerToken(adminToken)
+      .json({ name: 'Dup', email: admin.email.toUpperCase(), password: 'abcde' })
     dup.assertStatus(409)
     dup.assertBodyContains({ error: 'ERR_EMAIL_ALREADY_EXISTS' })
     const foreignQueue = await client
@@ -55,8 +67,16 @@ test.group('users', (group) => {
   test('the plan user limit is enforced with ERR_PLAN_USERS_LIMIT', async ({ client }) => {
     const plan = await createPlan({ users: 2 })
     const { adminToken } = await createTenant({ plan })
-    ;(await client.post('/users').bearerToken(adminToken).json({ name: 'Um', email: `u-${uid()}@x.test`, password: 'abcde' })).assertStatus(201)
-    const over = await client.post('/users').bearerToken(adminToken).json({ name: 'Dois', email: `d-${uid()}@x.test`, password: 'abcde' })
+    ;(
+      await client
+        .post('/users')
+        .bearerToken(adminToken)
+        .json({ name: 'Um', email: `u-${uid()}@x.test`, password: 'abcde' })
+    ).assertStatus(201)
+    const over = await client
+      .post('/users')
+      .bearerToken(adminToken)
+      .json({ name: 'Dois', email: `d-${uid()}@x.test`, password: 'abcde' })
     over.assertStatus(403)
     over.assertBodyContains({ error: 'ERR_PLAN_USERS_LIMIT' })
   })
@@ -84,7 +104,10 @@ test.group('users', (group) => {
     const { company, adminToken } = await createTenant()
     const marker = `Zulmira ${uid()}`
     await createUser(company, { name: marker })
-    const r = await client.get('/users').bearerToken(adminToken).qs({ searchParam: marker.toLowerCase(), pageNumber: 1 })
+    const r = await client
+      .get('/users')
+      .bearerToken(adminToken)
+      .qs({ searchParam: marker.toLowerCase(), pageNumber: 1 })
     r.assertStatus(200)
     assert.lengthOf(r.body().users, 1)
     assert.isFalse(r.body().hasMore)
@@ -121,18 +144,32 @@ test.group('users', (group) => {
   test('panel width is bounded 400-700 and stored with a 404 minimum', async ({ client, assert }) => {
     const { company } = await createTenant()
     const { user, token } = await createUser(company)
-    const r = await client.put(`/users/toggleChangeWidht/${user.id}`).bearerToken(token).json({ defaultTicketsManagerWidth: 400 })
+    const r = await client
+      .put(`/users/toggleChangeWidht/${user.id}`)
+      .bearerToken(token)
+      .json({ defaultTicketsManagerWidth: 400 })
     r.assertStatus(200)
     assert.equal(r.body().defaultTicketsManagerWidth, 404)
-    ;(await client.put(`/users/toggleChangeWidht/${user.id}`).bearerToken(token).json({ defaultTicketsManagerWidth: 900 })).assertStatus(422)
+    ;(
+      await client
+        .put(`/users/toggleChangeWidht/${user.id}`)
+        .bearerToken(token)
+        .json({ defaultTicketsManagerWidth: 900 })
+    ).assertStatus(422)
   })
 
   test('profile image upload: images only, private signed URL', async ({ client, assert }) => {
     const { company } = await createTenant()
     const { user, token } = await createUser(company)
-    const bad = await client.post(`/users/${user.id}/media-upload`).bearerToken(token).file('profileImage', Buffer.from('%PDF-1.4'), { filename: 'x.pdf' })
+    const bad = await client
+      .post(`/users/${user.id}/media-upload`)
+      .bearerToken(token)
+      .file('profileImage', Buffer.from('%PDF-1.4'), { filename: 'x.pdf' })
     bad.assertStatus(422)
-    const ok = await client.post(`/users/${user.id}/media-upload`).bearerToken(token).file('profileImage', png, { filename: 'me.png' })
+    const ok = await client
+      .post(`/users/${user.id}/media-upload`)
+      .bearerToken(token)
+      .file('profileImage', png, { filename: 'me.png' })
     ok.assertStatus(200)
     assert.match(ok.body().profileImage, new RegExp(`^/media/c${company.id}/users/${user.id}/`))
     ;(await client.get(ok.body().profileImage)).assertStatus(200)
