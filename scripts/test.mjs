@@ -9,12 +9,27 @@
  */
 import { randomBytes } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
+import * as fs from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ROOT, ensureDependencies, reexecWithNode24 } from './lib.mjs'
 
 ensureDependencies()
 if (!reexecWithNode24(fileURLToPath(import.meta.url))) await main()
+
+/** The browser suites drive Debian's Chromium; install it when missing (CI runs as root). */
+function ensureChromium() {
+  const { existsSync, readdirSync } = fs
+  const browserTests = join(ROOT, 'tests', 'browser')
+  if (!existsSync(browserTests) || !readdirSync(browserTests).length || existsSync('/usr/bin/chromium')) return
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) {
+    console.log('» /usr/bin/chromium is missing: install the chromium package to run the browser suite')
+    return
+  }
+  console.log('» installing chromium (apt-get)…')
+  spawnSync('apt-get', ['update', '-q'], { stdio: 'inherit' })
+  spawnSync('apt-get', ['install', '-y', '-q', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+}
 
 async function freePort() {
   const net = await import('node:net')
@@ -61,6 +76,7 @@ async function main() {
   if (!env.REDIS_URL && (await portOpen(6379))) env.REDIS_URL = 'redis://127.0.0.1:6379/5'
   console.log(`» database ${embedded ? 'embedded' : 'local'}; redis ${env.REDIS_URL ? 'on' : 'off'}`)
 
+  ensureChromium()
   const node = process.execPath
   const steps = [
     ['module boundaries', [node, 'scripts/check-boundaries.mjs']],

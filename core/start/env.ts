@@ -4,7 +4,7 @@
  */
 import { Env } from '@adonisjs/core/env'
 
-export default await Env.create(new URL('../../', import.meta.url), {
+const env = await Env.create(new URL('../../', import.meta.url), {
   NODE_ENV: Env.schema.enum(['development', 'production', 'test'] as const),
   PORT: Env.schema.number(),
   HOST: Env.schema.string({ format: 'host' }),
@@ -22,3 +22,10 @@ export default await Env.create(new URL('../../', import.meta.url), {
   /** key prefix for jobs, realtime and rate limits in Redis (lets several installs share one) */
   REDIS_PREFIX: Env.schema.string.optional(),
 })
+
+export default env
+
+// no default secret: production refuses a missing or weak key
+if (env.get('NODE_ENV') === 'production' && env.get('APP_KEY').release().length < 32) {
+  throw new Error('APP_KEY must be set to a random value of at least 32 characters in production')
+}

@@ -1,0 +1,57 @@
+import { test } from '@japa/runner'
+import { spawn } from 'node:child_process'
+import app from '@adonisjs/core/services/app'
+import db from '@adonisjs/lucid/services/db'
+import { jobs } from '#core/jobs'
+import { createTenant, createUser } from '#tests/helpers/world'
+
+function runWorker(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'core/bin/worker.ts'], {
+    cwd: app.makePath(),
+    env: { ...(process.env as Record<string, string>), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  return { child, output: () => output }
+}
+
+test.group('processes', () => {
+  test('a separate worker process runs the core jobs', async ({ assert }) => {
+    const { company } = await createTenant()
+    const { user } = await createUser(company)
+    await db.from('users').where('id', user.id).update({ online: true, last_seen_at: new Date(Date.now() - 10 * 60_000) })
+    const worker = runWorker({})
+    try {
+      const deadline = Date.now() + 30_000
+      while (!worker.output().includes('worker started') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+      await jobs.dispatch('core', 'presence-sweep', {})
+      let row: any
+      while (Date.now() < deadline) {
+        row = await db.from('users').where('id', user.id).first()
+        if (!row.online) break
+        await new Promise((r) => setTimeout(r, 200))
+      }
+      assert.isFalse(row.online, worker.output())
+    } finally {
+      worker.child.kill('SIGTERM')
+      await new Promise((r) => worker.child.once('exit', r))
+      await jobs.close()
+    }
+  }).timeout(60000)
+
+  test('production refuses to start without an APP_KEY', async ({ assert }) => {
+    const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'core/bin/server.ts'], {
+      cwd: app.makePath(),
+      env: { ...(process.env as Record<string, string>), NODE_ENV: 'production', APP_KEY: '', PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    const code = await new Promise((r) => child.once('exit', r))
+    assert.notEqual(code, 0)
+    assert.include(output, 'APP_KEY')
+  }).timeout(60000)
+})
