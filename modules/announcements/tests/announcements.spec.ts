@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import { createTenant, superSession } from '#tests/helpers/world'
+import { listen } from '#tests/helpers/realtime'
 
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -68,5 +69,27 @@ test.group('announcements', () => {
     const { adminToken } = await createTenant()
     ;(await client.post('/announcements').bearerToken(token).json({ title: '', priority: 7 })).assertStatus(422)
     ;(await client.post('/announcements').bearerToken(adminToken).json({ title: 'x', text: 'y' })).assertStatus(403)
+  })
+
+  test('company-announcement reaches users of every company live', async ({ client, assert }) => {
+    const { token } = await superSession()
+    const a = await createTenant()
+    const b = await createTenant()
+    const base = `http://127.0.0.1:${process.env.PORT}`
+    const la = listen(base, a.adminToken)
+    const lb = listen(base, b.adminToken)
+    try {
+      await la.subscribe('platform')
+      await lb.subscribe('platform')
+      const created = await client.post('/announcements').bearerToken(token).json({ title: 'Para todos', text: 'Olá', priority: 1 })
+      for (const l of [la, lb]) {
+        const got = await l.waitFor((m) => m.event === 'company-announcement' && m.record?.id === created.body().id)
+        assert.equal(got.action, 'create')
+        assert.equal(got.record.priority, 1)
+      }
+    } finally {
+      la.close()
+      lb.close()
+    }
   })
 })
