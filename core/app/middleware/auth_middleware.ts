@@ -23,13 +23,14 @@ export default class AuthMiddleware {
     if (!verified.ok) throw new AppError('ERR_INVALID_TOKEN', 403)
     const { claims } = verified
 
+    // the token names session, user and company: look them up together
     const loaded = await tenancy.asSystem(async () => {
-      const session = await findLiveSession(claims.sid)
-      if (!session || session.userId !== claims.uid) return null
-      const user = await User.find(claims.uid)
-      if (!user) return null
-      const company = await Company.query().where('id', user.companyId).preload('plan').first()
-      if (!company) return null
+      const [session, user, company] = await Promise.all([
+        findLiveSession(claims.sid),
+        User.find(claims.uid),
+        Company.query().where('id', claims.cid).preload('plan').first(),
+      ])
+      if (!session || !user || !company || session.userId !== user.id || user.companyId !== company.id) return null
       return { session, user, company }
     })
     if (!loaded) throw new AppError('ERR_SESSION_EXPIRED', 401)
