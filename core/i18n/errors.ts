@@ -269,3 +269,80 @@ Object.assign(errorMessages, {
     es: 'El envío es demasiado grande.',
   },
 })
+
+// inbox, pipeline and API channel (issue 4)
+Object.assign(errorMessages, {
+  ERR_INVALID_INBOUND_EVENT: {
+    pt: 'Evento recebido em formato inválido.',
+    en: 'The inbound event is malformed.',
+    es: 'El evento recibido tiene un formato no válido.',
+  },
+  ERR_TICKET_STATE_CHANGED: {
+    pt: 'O ticket foi alterado por outra pessoa. Atualize e tente de novo.',
+    en: 'The ticket was changed by someone else. Refresh and try again.',
+    es: 'El ticket fue modificado por otra persona. Actualice e inténtelo de nuevo.',
+  },
+  ERR_TICKET_ALREADY_ACCEPTED: {
+    pt: 'Este ticket já foi aceito por outro atendente.',
+    en: 'This ticket was already accepted by another agent.',
+    es: 'Este ticket ya fue aceptado por otro agente.',
+  },
+  ERR_TAG_REQUIRED: {
+    pt: 'Você deve atribuir uma tag antes de fechar o ticket.',
+    en: 'You must assign a tag before closing the ticket.',
+    es: 'Debe asignar una etiqueta antes de cerrar el ticket.',
+  },
+  ERR_TICKET_NOT_OPEN: {
+    pt: 'Só é possível enviar mensagens em tickets abertos.',
+    en: 'Messages can only be sent on open tickets.',
+    es: 'Solo se pueden enviar mensajes en tickets abiertos.',
+  },
+  ERR_NO_MESSAGE_FOUND: {
+    pt: 'Nenhuma mensagem encontrada com este ID.',
+    en: 'No message found with this ID.',
+    es: 'No se encontró ningún mensaje con este ID.',
+  },
+  ERR_EDIT_WAPP_MSG: {
+    pt: 'Esta mensagem não pode ser editada.',
+    en: 'This message cannot be edited.',
+    es: 'Este mensaje no se puede editar.',
+  },
+  ERR_NO_NOTE_FOUND: {
+    pt: 'Nenhuma observação encontrada com este ID.',
+    en: 'No note found with this ID.',
+    es: 'No se encontró ninguna nota con este ID.',
+  },
+  ERR_NO_TAG_FOUND: {
+    pt: 'Nenhuma tag encontrada com este ID.',
+    en: 'No tag found with this ID.',
+    es: 'No se encontró ninguna etiqueta con este ID.',
+  },
+  ERR_TAG_ALREADY_EXISTS: {
+    pt: 'Já existe uma tag com este nome.',
+    en: 'A tag with this name already exists.',
+    es: 'Ya existe una etiqueta con este nombre.',
+  },
+  ERR_NO_QUICK_MESSAGE_FOUND: {
+    pt: 'Nenhuma resposta rápida encontrada com este ID.',
+    en: 'No quick reply found with this ID.',
+    es: 'No se encontró ninguna respuesta rápida con este ID.',
+  },
+  ERR_INVALID_SIGNATURE: {
+    pt: 'Assinatura do webhook inválida ou expirada.',
+    en: 'The webhook signature is invalid or expired.',
+    es: 'La firma del webhook no es válida o ha caducado.',
+  },
+  ERR_IMPORT_FILE: {
+    pt: 'Não foi possível ler a planilha enviada.',
+    en: 'The uploaded spreadsheet could not be read.',
+    es: 'No se pudo leer la hoja de cálculo enviada.',
+  },
+})
+
+Object.assign(errorMessages, {
+  ERR_NO_CHATBOT_FOUND: {
+    pt: 'Nenhuma opção de chatbot encontrada com este ID.',
+    en: 'No chatbot option found with this ID.',
+    es: 'No se encontró ninguna opción de chatbot con este ID.',
+  },
+})

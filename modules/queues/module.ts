@@ -1,0 +1,13 @@
+import { defineModule } from '#core/module'
+
+/**
+ * Queues (departments) and their chatbot option trees. The queue table itself
+ * is the core's (users and tickets refer to it); this module owns its API,
+ * the chatbot options and their validation rules.
+ */
+export default defineModule({
+  name: 'queues',
+  feature: null,
+  migrations: 'database/migrations',
+  provider: () => import('./provider.js'),
+})
