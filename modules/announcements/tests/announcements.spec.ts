@@ -81,7 +81,10 @@ test.group('announcements', () => {
     try {
       await la.subscribe('platform')
       await lb.subscribe('platform')
-      const created = await client.post('/announcements').bearerToken(token).json({ title: 'Para todos', text: 'Olá', priority: 1 })
+      const created = await client
+        .post('/announcements')
+        .bearerToken(token)
+        .json({ title: 'Para todos', text: 'Olá', priority: 1 })
       for (const l of [la, lb]) {
         const got = await l.waitFor((m) => m.event === 'company-announcement' && m.record?.id === created.body().id)
         assert.equal(got.action, 'create')

@@ -219,4 +219,14 @@ test.group('auth', (group) => {
       ['name', 'companyName', 'email', 'password', 'phone']
     )
   })
+
+  test('an inactive company cannot sign in; the super user still can', async ({ client }) => {
+    const { admin } = await createTenant({ status: false })
+    const r = await client.post('/auth/login').json({ email: admin.email, password: PASSWORD })
+    r.assertStatus(401)
+    r.assertBodyContains({ error: 'ERR_COMPANY_INACTIVE' })
+    ;(await client.post('/auth/login').json({ email: 'super@balcao.test', password: 'super-secret-1' })).assertStatus(
+      200
+    )
+  })
 })
