@@ -28,7 +28,11 @@ function inShift(now: number, start: string | undefined, end: string | undefined
   return from <= to ? now >= from && now <= to : now >= from || now <= to
 }
 
-export function isWithinHours(schedules: WeekdaySchedule[] | null | undefined, timezone: string, at = DateTime.now()) {
+export function isWithinHours(
+  schedules: WeekdaySchedule[] | null | undefined,
+  timezone: string,
+  at: DateTime<boolean> = DateTime.now()
+) {
   const local = at.setZone(timezone)
   const day = local.setLocale('en').toFormat('cccc').toLowerCase()
   const entry = (schedules ?? []).find((s) => s.weekdayEn === day)

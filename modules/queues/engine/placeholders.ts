@@ -13,7 +13,7 @@ export interface PlaceholderContext {
   connectionName?: string | null
   companyName?: string | null
   timezone: string
-  now?: DateTime
+  now?: DateTime<boolean>
 }
 
 /** Bom dia from 6h, Boa tarde from 12h, Boa noite from 18h, Boa madrugada before 6h. */
