@@ -9,7 +9,8 @@ export default defineConfig({
     pg: {
       client: 'pg',
       connection: env.get('DATABASE_URL'),
-      pool: { min: 0, max: 10 },
+      // above the inbound worker concurrency (16) so jobs never wait for a connection
+      pool: { min: 0, max: 20 },
       migrations: {
         naturalSort: true,
         // one ordered run: the core first, then every plugin folder

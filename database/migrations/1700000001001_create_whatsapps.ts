@@ -11,7 +11,14 @@ const DAYS = [
   ['Domingo', 'sunday'],
 ]
 const DEFAULT_SCHEDULES = JSON.stringify(
-  DAYS.map(([weekday, weekdayEn]) => ({ weekday, weekdayEn, startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }))
+  DAYS.map(([weekday, weekdayEn]) => ({
+    weekday,
+    weekdayEn,
+    startTimeA: '08:00',
+    endTimeA: '12:00',
+    startTimeB: '13:00',
+    endTimeB: '18:00',
+  }))
 )
 
 /**

@@ -56,8 +56,9 @@ export default class Whatsapp extends TenantModel {
   @column() declare timeInactiveMessage: number
   @column() declare inactiveMessage: string | null
   @column() declare ratingMessage: string | null
-  @column() declare maxUseBotQueuesNPS: number
-  @column() declare expiresTicketNPS: number
+  // the spec's spelling, not the naming strategy's (…Nps)
+  @column({ serializeAs: 'maxUseBotQueuesNPS' }) declare maxUseBotQueuesNPS: number
+  @column({ serializeAs: 'expiresTicketNPS' }) declare expiresTicketNPS: number
   @column() declare provider: string
   @column() declare color: string | null
   @column({ prepare: (v) => JSON.stringify(v ?? []) }) declare schedules: WeekdaySchedule[]

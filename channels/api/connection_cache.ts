@@ -1,0 +1,44 @@
+/**
+ * Token → connection and company state, cached for a few seconds: the webhook
+ * is the hot path of inbound traffic and these rows rarely change. A revoked
+ * token or a disabled plan takes effect within TTL_MS.
+ */
+import { tenancy } from '#core/tenancy'
+import { Company, Whatsapp } from '#core/models'
+
+const TTL_MS = 5000
+
+export interface CachedConnection {
+  whatsapp: Whatsapp | null
+  companyActive: boolean
+  apiEnabled: boolean
+}
+
+const cache = new Map<string, { at: number; value: Promise<CachedConnection> }>()
+
+async function load(token: string): Promise<CachedConnection> {
+  return tenancy.asSystem(async () => {
+    const whatsapp = await Whatsapp.query().where('token', token).where('channel', 'api').first()
+    if (!whatsapp) return { whatsapp: null, companyActive: false, apiEnabled: false }
+    const company = await Company.query().where('id', whatsapp.companyId).preload('plan').first()
+    return {
+      whatsapp,
+      companyActive: Boolean(company && company.status && !company.isExpired()),
+      apiEnabled: Boolean((company?.plan as any)?.useExternalApi),
+    }
+  })
+}
+
+export function connectionByToken(token: string): Promise<CachedConnection> {
+  const hit = cache.get(token)
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value
+  if (cache.size > 10_000) cache.clear()
+  const value = load(token)
+  cache.set(token, { at: Date.now(), value })
+  value.catch(() => cache.delete(token))
+  return value
+}
+
+export function forgetConnections() {
+  cache.clear()
+}

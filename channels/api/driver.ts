@@ -1,0 +1,91 @@
+/**
+ * Outbound side of the API channel: each message is POSTed to the
+ * connection's callbackUrl, signed, with the message's stable id as the
+ * Idempotency-Key so a retried delivery can be recognised by the receiver.
+ * Every attempt is logged; a non-2xx answer or a timeout throws, and the
+ * outbox retries with backoff.
+ */
+import db from '@adonisjs/lucid/services/db'
+import type { ChannelDriver, ConnectionRef, OutgoingMessage } from '#core/channels'
+import { AppError } from '#core/errors'
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, secretOf, sign } from './signature.js'
+
+const TIMEOUT_MS = 10_000
+
+async function logDelivery(
+  connection: ConnectionRef,
+  key: string,
+  row: { status: number | null; ok: boolean; error?: string; ms: number }
+) {
+  await db
+    .table('api_channel_deliveries')
+    .insert({
+      company_id: connection.companyId,
+      whatsapp_id: connection.id,
+      message_key: key,
+      status_code: row.status,
+      ok: row.ok,
+      error: row.error ?? null,
+      duration_ms: row.ms,
+    })
+    .catch(() => {})
+}
+
+export const apiDriver: ChannelDriver = {
+  name: 'api',
+  async start() {},
+  async stop() {},
+  async send(connection: ConnectionRef, message: OutgoingMessage) {
+    const url = connection.settings?.callbackUrl
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400)
+    const payload = JSON.stringify({
+      id: message.id,
+      ticketId: message.ticketId,
+      kind: message.kind,
+      to: message.to,
+      body: message.body,
+      mediaType: message.mediaType ?? null,
+      mediaUrl: message.mediaUrl ?? null,
+      mediaName: message.mediaName ?? null,
+      quotedId: message.quotedProviderId ?? null,
+      targetId: message.targetProviderId ?? null,
+    })
+    const ts = Math.floor(Date.now() / 1000)
+    const started = Date.now()
+    let status: number | null = null
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': message.id,
+          [TIMESTAMP_HEADER]: String(ts),
+          [SIGNATURE_HEADER]: sign(secretOf(connection), ts, payload),
+        },
+        body: payload,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        redirect: 'manual',
+      })
+      status = res.status
+      const text = await res.text()
+      if (!res.ok) throw new Error(`callback answered ${res.status}`)
+      let providerId = message.id
+      try {
+        const parsed = JSON.parse(text)
+        if (typeof parsed?.id === 'string' && parsed.id.length <= 255) providerId = parsed.id
+      } catch {
+        // a body that is not JSON still means delivered
+      }
+      await logDelivery(connection, message.id, { status, ok: true, ms: Date.now() - started })
+      return { providerId, ack: 1 }
+    } catch (error) {
+      await logDelivery(connection, message.id, {
+        status,
+        ok: false,
+        error: String((error as Error).message).slice(0, 500),
+        ms: Date.now() - started,
+      })
+      throw error
+    }
+  },
+}

@@ -1,0 +1,19 @@
+import type { ApplicationService } from '@adonisjs/core/types'
+
+export default class ApiChannelProvider {
+  constructor(protected app: ApplicationService) {}
+
+  async start() {
+    const { channelRegistry } = await import('#core/channels')
+    const { installPipeline } = await import('#core/pipeline')
+    const { apiDriver } = await import('./driver.js')
+    installPipeline()
+    channelRegistry.register(apiDriver)
+    if (['web', 'test'].includes(this.app.getEnvironment())) {
+      const { router } = await import('#core/http')
+      const Webhook = () => import('./webhook_controller.js')
+      // authenticated by the HMAC signature, not by a user session
+      router.post('/channels/api/webhook/:token', [Webhook, 'receive'])
+    }
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Inbound side of the API channel. POST /channels/api/webhook/:token with
+ * headers x-balcao-timestamp and x-balcao-signature (HMAC-SHA256 of
+ * `${timestamp}.${rawBody}`). Bodies:
+ *   { type?: 'message', id, from: { number, name? }, body?, mediaType?, mediaUrl?, quotedId?, timestamp? }
+ *   { type: 'ack', id, ack: 0..5, from: { number } }
+ *   { type: 'edit' | 'delete', id, body?, from: { number } }
+ * The event is persisted by the core pipeline before the answer (202), so an
+ * accepted event is never lost; sending the same id again is a no-op.
+ */
+import type { HttpContext } from '@adonisjs/core/http'
+import vine from '@vinejs/vine'
+import { AppError } from '#core/errors'
+import { channelHooks, connectionRef } from '#core/pipeline'
+import { normaliseNumber, type InboundEvent } from '#core/channels'
+import { connectionByToken } from './connection_cache.js'
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, secretOf, verify } from './signature.js'
+
+const eventValidator = vine.create({
+  type: vine.enum(['message', 'ack', 'edit', 'delete', 'reaction']).optional(),
+  id: vine.string().trim().minLength(1).maxLength(200),
+  from: vine.object({
+    number: vine.string().trim().minLength(3).maxLength(60),
+    name: vine.string().trim().maxLength(100).optional(),
+    isGroup: vine.boolean().optional(),
+  }),
+  participant: vine
+    .object({
+      number: vine.string().trim().minLength(3).maxLength(60),
+      name: vine.string().trim().maxLength(100).optional(),
+    })
+    .optional(),
+  fromMe: vine.boolean().optional(),
+  body: vine.string().maxLength(65536).optional(),
+  mediaType: vine
+    .enum(['image', 'audio', 'video', 'application', 'document', 'locationMessage', 'contactMessage'])
+    .optional(),
+  mediaUrl: vine.string().trim().url().maxLength(500).optional(),
+  quotedId: vine.string().trim().maxLength(200).optional(),
+  ack: vine.number().withoutDecimals().min(0).max(5).optional(),
+  timestamp: vine.number().positive().optional(),
+})
+
+export default class WebhookController {
+  async receive(ctx: HttpContext) {
+    const signature = ctx.request.header(SIGNATURE_HEADER)
+    const timestamp = ctx.request.header(TIMESTAMP_HEADER)
+    if (!signature || !timestamp) throw new AppError('ERR_INVALID_SIGNATURE', 401)
+    const token = String(ctx.params.token ?? '')
+    if (!/^[A-Za-z0-9]{16,64}$/.test(token)) throw new AppError('ERR_INVALID_SIGNATURE', 401)
+    const { whatsapp, companyActive, apiEnabled } = await connectionByToken(token)
+    const raw = ctx.request.raw() ?? ''
+    // the same answer for an unknown token and a bad signature: nothing to probe
+    if (!whatsapp || !verify(secretOf(whatsapp), timestamp, signature, raw)) {
+      throw new AppError('ERR_INVALID_SIGNATURE', 401)
+    }
+    if (!companyActive) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402)
+    if (!apiEnabled) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403)
+
+    const data = await ctx.request.validateUsing(eventValidator)
+    const kind = data.type ?? 'message'
+    const isGroup = Boolean(data.from.isGroup)
+    const event: InboundEvent = {
+      kind,
+      whatsappId: whatsapp.id,
+      providerMessageId: data.id,
+      eventId:
+        kind === 'message'
+          ? data.id
+          : `${kind}:${data.id}:${data.ack ?? ''}:${data.timestamp ?? ''}:${kind === 'edit' ? (data.body ?? '').length : ''}`,
+      fromMe: data.fromMe ?? false,
+      timestamp: data.timestamp
+        ? Math.trunc(data.timestamp < 1e12 ? data.timestamp * 1000 : data.timestamp)
+        : Date.now(),
+      contact: { number: normaliseNumber(data.from.number, isGroup), name: data.from.name, isGroup },
+      participant: data.participant
+        ? { number: normaliseNumber(data.participant.number), name: data.participant.name }
+        : undefined,
+      body: data.body,
+      mediaType: data.mediaType,
+      mediaUrl: data.mediaUrl,
+      quotedProviderId: data.quotedId,
+      ack: data.ack,
+    }
+    if (!event.contact.number) throw new AppError('ERR_WAPP_INVALID_CONTACT', 422)
+    const result = await channelHooks.inbound(connectionRef(whatsapp), event)
+    return ctx.response.accepted({ id: result.id, duplicate: result.duplicate })
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * Durable inbound pipeline. ingest() writes the event to inbound_events
+ * (unique per company + connection + event id, so a redelivered event is a
+ * no-op) and queues a job; the job runs the registered processor inside the
+ * company's tenant scope and one transaction that also marks the event done.
+ * A crash anywhere rolls back to "pending", and the recovery sweep re-queues
+ * pending rows whose job was lost. Realtime and other side effects run only
+ * after the commit.
+ */
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { Job } from 'bullmq'
+import { jobs } from '#core/jobs'
+import { tenancy } from '#core/tenancy'
+import { AppError } from '#core/errors'
+import type { InboundEvent } from '#core/channels'
+
+export const INBOUND_QUEUE = 'inbound'
+const ATTEMPTS = 8
+/** pending rows older than this are assumed to have lost their job */
+const STALE_MS = 15_000
+
+export interface StoredInboundEvent {
+  id: number
+  companyId: number
+  whatsappId: number
+  event: InboundEvent
+}
+
+/** Returns side effects to run after the commit (realtime, outbox, ...). */
+export type InboundProcessor = (
+  stored: StoredInboundEvent,
+  trx: TransactionClientContract
+) => Promise<Array<() => unknown> | void>
+
+let processor: InboundProcessor | null = null
+/** test hook: called inside the transaction after the processor's writes (to simulate crashes) */
+let faultInjector: ((stored: StoredInboundEvent, attempt: number) => void) | null = null
+
+export function eventKey(e: InboundEvent) {
+  if (e.eventId) return e.eventId.slice(0, 255)
+  if (e.kind === 'message') return e.providerMessageId.slice(0, 255)
+  return `${e.kind}:${e.providerMessageId}:${e.ack ?? ''}:${e.timestamp ?? ''}`.slice(0, 255)
+}
+
+function assertEvent(e: InboundEvent) {
+  const ok =
+    e &&
+    typeof e.kind === 'string' &&
+    ['message', 'edit', 'delete', 'reaction', 'ack', 'call', 'contact'].includes(e.kind) &&
+    typeof e.providerMessageId === 'string' &&
+    e.providerMessageId.length > 0 &&
+    e.providerMessageId.length <= 255 &&
+    e.contact &&
+    typeof e.contact.number === 'string' &&
+    e.contact.number.length > 0
+  if (!ok) throw new AppError('ERR_INVALID_INBOUND_EVENT', 422)
+}
+
+export const inbound = {
+  /** The inbox registers the one processor. */
+  setProcessor(fn: InboundProcessor) {
+    processor = fn
+  },
+
+  setFaultInjector(fn: typeof faultInjector) {
+    faultInjector = fn
+  },
+
+  /** Persists first, then queues. Safe to call twice with the same event. */
+  async ingest(companyId: number, event: InboundEvent): Promise<{ id: number; duplicate: boolean }> {
+    assertEvent(event)
+    const key = eventKey(event)
+    const inserted = await db.rawQuery(
+      `INSERT INTO inbound_events (company_id, whatsapp_id, event_id, kind, payload)
+       VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (company_id, whatsapp_id, event_id) DO NOTHING RETURNING id`,
+      [companyId, event.whatsappId, key, event.kind, JSON.stringify(event)]
+    )
+    if (!inserted.rows.length) {
+      const existing = await db
+        .from('inbound_events')
+        .where({ company_id: companyId, whatsapp_id: event.whatsappId, event_id: key })
+        .select('id')
+        .first()
+      return { id: Number(existing?.id ?? 0), duplicate: true }
+    }
+    const id = Number(inserted.rows[0].id)
+    await inbound.dispatch(id, companyId)
+    return { id, duplicate: false }
+  },
+
+  async dispatch(id: number, companyId: number) {
+    await jobs.dispatch(
+      INBOUND_QUEUE,
+      'process',
+      { id, companyId },
+      {
+        jobId: `in-${id}`,
+        attempts: ATTEMPTS,
+        backoff: { type: 'exponential', delay: 500 },
+      }
+    )
+  },
+
+  /** Processes one stored event; idempotent (a done event is skipped). */
+  async process(id: number, companyId: number, attempt = 1) {
+    if (!processor) throw new Error('No inbound processor registered')
+    const effects = await tenancy.run(companyId, () =>
+      db.transaction(async (trx) => {
+        // The event itself was committed durably by ingest(). If this commit is
+        // lost in a crash, the "done" mark goes with it and the event is
+        // processed again, so the WAL flush need not be waited for here.
+        await trx.rawQuery('SET LOCAL synchronous_commit = off')
+        const row = await trx.from('inbound_events').where({ id, company_id: companyId }).forUpdate().first()
+        if (!row || row.status === 'done') return []
+        const stored: StoredInboundEvent = { id, companyId, whatsappId: row.whatsapp_id, event: row.payload }
+        const after = (await processor!(stored, trx)) ?? []
+        // after the writes, before the commit: where a crash hurts most
+        faultInjector?.(stored, attempt)
+        await trx
+          .from('inbound_events')
+          .where('id', id)
+          .update({ status: 'done', processed_at: new Date(), attempts: attempt, last_error: null })
+        return after
+      })
+    )
+    await tenancy.run(companyId, async () => {
+      for (const effect of effects) {
+        try {
+          await effect()
+        } catch {
+          // side effects are best effort: the data is committed and the client resyncs on reload
+        }
+      }
+    })
+  },
+
+  /** Records a failed attempt; after the last one the event is parked as failed. */
+  async recordFailure(id: number, error: unknown, final: boolean) {
+    await db
+      .from('inbound_events')
+      .where('id', id)
+      .whereNot('status', 'done')
+      .update({
+        attempts: db.raw('attempts + 1'),
+        last_error: String((error as Error)?.message ?? error).slice(0, 2000),
+        ...(final ? { status: 'failed' } : {}),
+      })
+  },
+
+  /** Re-queues pending events whose job was lost (crash between insert and queue). */
+  async recover(olderThanMs = STALE_MS) {
+    const rows = await db
+      .from('inbound_events')
+      .where('status', 'pending')
+      .where('received_at', '<', new Date(Date.now() - olderThanMs))
+      .orderBy('id')
+      .limit(5000)
+      .select('id', 'company_id')
+    for (const r of rows) await inbound.dispatch(Number(r.id), r.company_id)
+    return rows.length
+  },
+
+  async handleJob(data: { id: number; companyId: number }, job: Job) {
+    const attempt = job.attemptsMade + 1
+    try {
+      await inbound.process(data.id, data.companyId, attempt)
+    } catch (error) {
+      await inbound.recordFailure(data.id, error, attempt >= (job.opts.attempts ?? 1))
+      throw error
+    }
+  },
+}

@@ -1,0 +1,100 @@
+/**
+ * The outbox: every outgoing message is a BullMQ job whose id is derived from
+ * the message id, so queueing it twice (a retry of the HTTP call, a restart)
+ * queues it once. The job asks the inbox for the message (which answers null
+ * once it was sent), hands it to the connection's driver, and reports the
+ * result back; retries use exponential backoff, and after the last attempt the
+ * message is marked failed so the UI can show it.
+ */
+import type { Job } from 'bullmq'
+import { jobs } from '#core/jobs'
+import { tenancy } from '#core/tenancy'
+import { AppError } from '#core/errors'
+import { channelRegistry, type OutgoingMessage, type SendResult } from '#core/channels'
+import Whatsapp from '#models/whatsapp'
+import { connectionRef } from './connection_ref.js'
+
+export const OUTBOX_QUEUE = 'outbox'
+export const OUTBOX_ATTEMPTS = 5
+
+/** send: the message itself; edit/delete: a change to a message the channel already has */
+export type OutboxOp = 'send' | 'edit' | 'delete'
+
+export interface OutboxHandlers {
+  /** what to hand the driver, or null when nothing must go out (already sent, deleted, never sent) */
+  load(messageId: number, op: OutboxOp): Promise<OutgoingMessage | null>
+  sent(messageId: number, result: SendResult, op: OutboxOp): Promise<void>
+  failed(messageId: number, error: string, op: OutboxOp): Promise<void>
+}
+
+interface OutboxJob {
+  companyId: number
+  messageId: number
+  whatsappId: number
+  op?: OutboxOp
+}
+
+let handlers: OutboxHandlers | null = null
+
+export const outbox = {
+  setHandlers(h: OutboxHandlers) {
+    handlers = h
+  },
+
+  jobId(messageId: number, op: OutboxOp = 'send', version = '') {
+    return op === 'send' ? `out-${messageId}` : `out-${op}-${messageId}-${version}`
+  },
+
+  /**
+   * Queues a message for sending; idempotent per message. Edits and deletes
+   * are idempotent per version (the caller passes e.g. the edit's timestamp).
+   */
+  async enqueue(
+    companyId: number,
+    messageId: number,
+    whatsappId: number,
+    options: { delay?: number; op?: OutboxOp; version?: string } = {}
+  ) {
+    const op = options.op ?? 'send'
+    await jobs.dispatch(
+      OUTBOX_QUEUE,
+      'send',
+      { companyId, messageId, whatsappId, op },
+      {
+        jobId: outbox.jobId(messageId, op, options.version ?? ''),
+        attempts: OUTBOX_ATTEMPTS,
+        backoff: { type: 'exponential', delay: 1000 },
+        delay: options.delay,
+      }
+    )
+  },
+
+  async send(data: OutboxJob) {
+    if (!handlers) throw new Error('No outbox handlers registered')
+    const op = data.op ?? 'send'
+    return tenancy.run(data.companyId, async () => {
+      const message = await handlers!.load(data.messageId, op)
+      if (!message) return { skipped: true }
+      const whatsapp = await Whatsapp.find(data.whatsappId)
+      if (!whatsapp) throw new AppError('ERR_NO_WAPP_FOUND', 404)
+      const driver = channelRegistry.driver(whatsapp.channel)
+      if (!driver) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400)
+      const result = await driver.send(connectionRef(whatsapp), message)
+      await handlers!.sent(data.messageId, result, op)
+      return { providerId: result.providerId }
+    })
+  },
+
+  async handleJob(data: OutboxJob, job: Job) {
+    try {
+      return await outbox.send(data)
+    } catch (error) {
+      const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
+      if (final && handlers) {
+        const text = error instanceof AppError ? error.code : String((error as Error)?.message ?? error)
+        await tenancy.run(data.companyId, () => handlers!.failed(data.messageId, text.slice(0, 500), data.op ?? 'send'))
+      }
+      throw error
+    }
+  },
+}

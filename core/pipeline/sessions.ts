@@ -1,0 +1,26 @@
+/**
+ * Status reports from drivers: stored on the connection and pushed as
+ * company-{id}-whatsappSession, and the hooks object every driver receives.
+ */
+import Whatsapp from '#models/whatsapp'
+import { tenancy } from '#core/tenancy'
+import { realtime } from '#core/realtime'
+import type { ChannelHooks, ConnectionRef } from '#core/channels'
+import { inbound } from './inbound.js'
+
+export const channelHooks: ChannelHooks = {
+  async status(connection: ConnectionRef, status, extra = {}) {
+    await tenancy.run(connection.companyId, async () => {
+      const w = await Whatsapp.find(connection.id)
+      if (!w) return
+      w.status = status
+      if (extra.qrcode !== undefined) w.qrcode = extra.qrcode
+      if (extra.number !== undefined) w.number = extra.number
+      await w.save()
+      realtime.toCompany(connection.companyId, 'whatsappSession', { action: 'update', session: w.serialize() })
+    })
+  },
+  async inbound(connection, event) {
+    return inbound.ingest(connection.companyId, { ...event, whatsappId: connection.id })
+  },
+}

@@ -1,0 +1,133 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
+import { AppError } from '#core/errors'
+import { idParam, likeTerm, pageNumber, paginate } from '#core/http'
+import { realtime } from '#core/realtime'
+import { storage } from '#core/storage'
+import { tenancy } from '#core/tenancy'
+import QuickMessage from '../models/quick_message.js'
+import { quickMessageValidator, updateQuickMessageValidator } from '../validators/quick_messages.js'
+
+const PAGE_SIZE = 20
+const MEDIA_EXT = [
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'mp4',
+  'mp3',
+  'ogg',
+  'opus',
+  'm4a',
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'txt',
+]
+
+/** Reference §5.2: visible when visao (everyone) or mine; editable when geral or mine. */
+function visible(query: ModelQueryBuilderContract<typeof QuickMessage, QuickMessage>, userId: number) {
+  return query.where((q) => q.where('visao', true).orWhere('user_id', userId))
+}
+
+const present = (q: QuickMessage) => ({ ...q.serialize(), isMedia: q.isMedia })
+
+function emit(action: string, payload: Record<string, unknown>) {
+  realtime.toCompany(tenancy.requireCompanyId(), 'quickmessage', { action, ...payload })
+}
+
+async function findVisible(ctx: HttpContext) {
+  const row = await visible(QuickMessage.query(), ctx.actor.user.id)
+    .where('id', idParam(ctx, 'ERR_NO_QUICK_MESSAGE_FOUND'))
+    .first()
+  if (!row) throw new AppError('ERR_NO_QUICK_MESSAGE_FOUND', 404)
+  return row
+}
+
+function assertMayEdit(ctx: HttpContext, row: QuickMessage) {
+  if (!row.geral && row.userId !== ctx.actor.user.id && !ctx.actor.user.isAdmin)
+    throw new AppError('ERR_NO_PERMISSION', 403)
+}
+
+export default class QuickMessagesController {
+  async index(ctx: HttpContext) {
+    const query = visible(QuickMessage.query(), ctx.actor.user.id).orderBy('shortcode').orderBy('id')
+    const search = ctx.request.input('searchParam')
+    if (search) query.whereRaw('lower(shortcode) LIKE ?', [likeTerm(search)])
+    const { rows, count, hasMore } = await paginate(query, pageNumber(ctx), PAGE_SIZE)
+    return { records: rows.map(present), count, hasMore }
+  }
+
+  /** Everything the "/" picker may offer the caller. */
+  async list(ctx: HttpContext) {
+    const rows = await visible(QuickMessage.query(), ctx.actor.user.id)
+      .where('status', true)
+      .orderBy('shortcode')
+      .limit(2000)
+    return rows.map(present)
+  }
+
+  async show(ctx: HttpContext) {
+    return present(await findVisible(ctx))
+  }
+
+  async store(ctx: HttpContext) {
+    const data = await ctx.request.validateUsing(quickMessageValidator)
+    const row = await QuickMessage.create({
+      shortcode: data.shortcode,
+      message: data.message ?? '',
+      geral: data.geral ?? false,
+      visao: data.visao ?? true,
+      status: data.status ?? true,
+      userId: ctx.actor.user.id,
+    })
+    emit('create', { record: present(row) })
+    return ctx.response.created(present(row))
+  }
+
+  async update(ctx: HttpContext) {
+    const row = await findVisible(ctx)
+    assertMayEdit(ctx, row)
+    const data = await ctx.request.validateUsing(updateQuickMessageValidator)
+    row.merge(data)
+    await row.save()
+    emit('update', { record: present(row) })
+    return present(row)
+  }
+
+  async destroy(ctx: HttpContext) {
+    const row = await findVisible(ctx)
+    assertMayEdit(ctx, row)
+    await row.delete()
+    await storage.delete(row.mediaPath)
+    emit('delete', { id: row.id })
+    return { message: 'quick message deleted' }
+  }
+
+  async mediaUpload(ctx: HttpContext) {
+    const row = await findVisible(ctx)
+    assertMayEdit(ctx, row)
+    const file = ctx.request.file('file', { size: '20mb' }) ?? ctx.request.file('medias', { size: '20mb' })
+    const saved = await storage.save(file, tenancy.requireCompanyId(), 'quick-messages', MEDIA_EXT)
+    const previous = row.mediaPath
+    row.merge({ mediaPath: saved.key, mediaName: saved.name })
+    await row.save()
+    await storage.delete(previous)
+    emit('update', { record: present(row) })
+    return present(row)
+  }
+
+  async mediaDelete(ctx: HttpContext) {
+    const row = await findVisible(ctx)
+    assertMayEdit(ctx, row)
+    const previous = row.mediaPath
+    row.merge({ mediaPath: null, mediaName: null })
+    await row.save()
+    await storage.delete(previous)
+    emit('update', { record: present(row) })
+    return present(row)
+  }
+}

@@ -1,0 +1,41 @@
+import { DateTime } from 'luxon'
+import { belongsTo, column } from '@adonisjs/lucid/orm'
+import type { BelongsTo } from '@adonisjs/lucid/types/relations'
+import { TenantModel } from '#core/tenancy'
+import { storage } from '#core/storage'
+import { Queue } from '#core/models'
+import Contact from './contact.js'
+
+/** A stored media key is served through a signed URL; an outside URL is kept as is. */
+const mediaUrl = (v: string | null) => (v && !/^https?:\/\//.test(v) && !v.startsWith('/') ? storage.url(v) : v)
+
+export default class Message extends TenantModel {
+  @column({ isPrimary: true }) declare id: number
+  @column() declare ticketId: number
+  @column() declare contactId: number | null
+  @column() declare whatsappId: number | null
+  @column() declare queueId: number | null
+  @column() declare userId: number | null
+  @column() declare wid: string
+  @column() declare body: string
+  @column() declare fromMe: boolean
+  @column() declare mediaType: string | null
+  @column({ serialize: mediaUrl }) declare mediaUrl: string | null
+  @column() declare mediaName: string | null
+  @column() declare quotedMsgId: number | null
+  @column({ serializeAs: null }) declare quotedWid: string | null
+  @column() declare isPrivate: boolean
+  @column() declare isForwarded: boolean
+  @column() declare isDeleted: boolean
+  @column() declare isEdited: boolean
+  @column() declare read: boolean
+  @column() declare ack: number
+  @column() declare sendError: string | null
+  @column() declare participant: string | null
+  @column.dateTime({ autoCreate: true }) declare createdAt: DateTime
+  @column.dateTime({ autoCreate: true, autoUpdate: true }) declare updatedAt: DateTime
+
+  @belongsTo(() => Contact) declare contact: BelongsTo<typeof Contact>
+  @belongsTo(() => Queue) declare queue: BelongsTo<typeof Queue>
+  @belongsTo(() => Message, { foreignKey: 'quotedMsgId' }) declare quotedMsg: BelongsTo<typeof Message>
+}

@@ -1,0 +1,20 @@
+import type { ApplicationService } from '@adonisjs/core/types'
+
+export default class InboxProvider {
+  constructor(protected app: ApplicationService) {}
+
+  /** Jobs and pipeline hooks are declared before the core starts the workers (ready). */
+  async start() {
+    const { inbound, outbox, installPipeline } = await import('#core/pipeline')
+    const { processInbound } = await import('./services/inbound_processor.js')
+    const { outboxHandlers } = await import('./services/outbox_handlers.js')
+    const { recoverOutgoing } = await import('./services/outbox_recovery.js')
+    const { jobs } = await import('#core/jobs')
+    installPipeline()
+    inbound.setProcessor(processInbound)
+    outbox.setHandlers(outboxHandlers)
+    jobs.define('outbox', 'recover', () => recoverOutgoing())
+    jobs.every('outbox', 'outbox-recover', { every: 60_000 }, 'recover')
+    if (['web', 'test'].includes(this.app.getEnvironment())) await import('./routes.js')
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Find-or-create the live ticket of a contact on a connection (reference §1.3),
+ * race-free: the insert relies on the partial unique index (one live ticket per
+ * contact + connection) with ON CONFLICT DO NOTHING, and the loser of a race
+ * simply reads the winner's row. No mutex.
+ */
+import { randomUUID } from 'node:crypto'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { tenancy } from '#core/tenancy'
+import { logTicket } from './ticket_logs.js'
+
+export const LIVE = ['open', 'pending', 'group', 'nps', 'lgpd']
+
+export interface TicketRow {
+  id: number
+  status: string
+  user_id: number | null
+  queue_id: number | null
+  whatsapp_id: number | null
+  contact_id: number
+  unread_messages: number
+  is_group: boolean
+}
+
+export async function findLiveTicket(trx: TransactionClientContract, contactId: number, whatsappId: number | null) {
+  return (await trx
+    .from('tickets')
+    .where('company_id', tenancy.requireCompanyId())
+    .where('contact_id', contactId)
+    .whereRaw('coalesce(whatsapp_id, 0) = ?', [whatsappId ?? 0])
+    .whereIn('status', LIVE)
+    .orderBy('id', 'desc')
+    .forUpdate()
+    .first()) as TicketRow | null
+}
+
+export interface NewTicket {
+  contactId: number
+  whatsappId: number | null
+  channel: string
+  isGroup: boolean
+  status: string
+  userId?: number | null
+  queueId?: number | null
+  isBot?: boolean
+  isActiveDemand?: boolean
+}
+
+/** Inserts unless a live ticket exists; returns the live ticket and whether it is new. */
+export async function insertTicketIfNone(
+  trx: TransactionClientContract,
+  t: NewTicket
+): Promise<{ ticket: TicketRow; created: boolean }> {
+  const companyId = tenancy.requireCompanyId()
+  const inserted = await trx.rawQuery(
+    `INSERT INTO tickets (company_id, uuid, status, channel, contact_id, whatsapp_id, is_group, is_bot, user_id, queue_id, is_active_demand)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (company_id, contact_id, (coalesce(whatsapp_id, 0))) WHERE status IN ('open','pending','group','nps','lgpd')
+     DO NOTHING RETURNING *`,
+    [
+      companyId,
+      randomUUID(),
+      t.status,
+      t.channel,
+      t.contactId,
+      t.whatsappId,
+      t.isGroup,
+      t.isBot ?? false,
+      t.userId ?? null,
+      t.queueId ?? null,
+      t.isActiveDemand ?? false,
+    ] as any[]
+  )
+  if (inserted.rows.length) {
+    const ticket = inserted.rows[0] as TicketRow
+    await logTicket(trx, ticket.id, 'create', { userId: t.userId, queueId: t.queueId })
+    return { ticket, created: true }
+  }
+  const existing = await findLiveTicket(trx, t.contactId, t.whatsappId)
+  if (!existing) throw new Error('live ticket vanished during find-or-create')
+  return { ticket: existing, created: false }
+}
+
+/**
+ * For inbound messages: the live ticket, else (timeCreateNewTicket) a recently
+ * updated one reopened as pending keeping queue and user, else a new one.
+ */
+export async function findOrCreateForInbound(
+  trx: TransactionClientContract,
+  o: {
+    contactId: number
+    whatsappId: number
+    channel: string
+    isGroup: boolean
+    groupAsTicket: boolean
+    timeCreateNewTicket: number
+  }
+) {
+  const live = await findLiveTicket(trx, o.contactId, o.whatsappId)
+  if (live) return { ticket: live, created: false }
+  if (o.timeCreateNewTicket > 0) {
+    const recent = await trx
+      .from('tickets')
+      .where('company_id', tenancy.requireCompanyId())
+      .where({ contact_id: o.contactId, whatsapp_id: o.whatsappId })
+      .where('updated_at', '>', new Date(Date.now() - o.timeCreateNewTicket * 60_000))
+      .orderBy('updated_at', 'desc')
+      .forUpdate()
+      .first()
+    if (recent && recent.status === 'closed') {
+      // reopening can collide with a live ticket created concurrently: the index decides, we re-read
+      const reopened = await trx.rawQuery(
+        `UPDATE tickets SET status = 'pending', updated_at = now() WHERE id = ?
+           AND NOT EXISTS (SELECT 1 FROM tickets o WHERE o.company_id = tickets.company_id AND o.contact_id = tickets.contact_id
+             AND coalesce(o.whatsapp_id,0) = coalesce(tickets.whatsapp_id,0) AND o.status IN ('open','pending','group','nps','lgpd'))
+         RETURNING *`,
+        [recent.id]
+      )
+      if (reopened.rows.length) {
+        await logTicket(trx, recent.id, 'reopen', { userId: recent.user_id, queueId: recent.queue_id })
+        return { ticket: reopened.rows[0] as TicketRow, created: false }
+      }
+    }
+  }
+  const status = o.isGroup && !o.groupAsTicket ? 'group' : 'pending'
+  return insertTicketIfNone(trx, {
+    contactId: o.contactId,
+    whatsappId: o.whatsappId,
+    channel: o.channel,
+    isGroup: o.isGroup,
+    status,
+    isBot: !o.isGroup,
+  })
+}

@@ -1,0 +1,197 @@
+/**
+ * What the inbox does with one inbound event, inside the pipeline's
+ * transaction (so it commits together with the event's "done" mark): contact,
+ * ticket, message, unread count, logs. Realtime events are returned as
+ * after-commit effects. Every write is idempotent under a unique key, so a
+ * retried event never duplicates anything.
+ */
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { StoredInboundEvent } from '#core/pipeline'
+import { normaliseNumber } from '#core/channels'
+import { companySettings } from '#core/settings'
+import { tenancy } from '#core/tenancy'
+import { upsertContact } from './contact_upsert.js'
+import { findOrCreateForInbound, type TicketRow } from './find_or_create_ticket.js'
+import { emitMessage } from './message_events.js'
+import { emitTicketUpdate, emitUnread } from './ticket_events.js'
+import Ticket from '../models/ticket.js'
+
+const DELETED_LGPD = '🚫 _Mensagem Apagada_'
+
+const asLike = (t: TicketRow) => ({ id: t.id, status: t.status, userId: t.user_id, queueId: t.queue_id })
+
+function preview(body: string | undefined, mediaType: string | undefined) {
+  const text = (body ?? '').trim()
+  return (text || (mediaType ? `[${mediaType}]` : '')).slice(0, 255)
+}
+
+export async function processInbound(stored: StoredInboundEvent, trx: TransactionClientContract) {
+  const e = stored.event
+  const companyId = tenancy.requireCompanyId()
+  const whatsapp = await trx.from('whatsapps').where({ id: stored.whatsappId, company_id: companyId }).first()
+  if (!whatsapp) return []
+  const isGroup = Boolean(e.contact.isGroup)
+  const number = normaliseNumber(e.contact.number, isGroup)
+  if (!number) return []
+
+  if (e.kind === 'ack') return applyAck(trx, stored, e.providerMessageId, e.ack ?? 0)
+  if (e.kind === 'edit' || e.kind === 'delete') return applyChange(trx, stored, e.kind, e.providerMessageId, e.body)
+
+  // groups are dropped when the connection does not take them (reference §1.2.2)
+  if (isGroup && !whatsapp.allow_group) return []
+  const contact = await upsertContact(trx, {
+    number,
+    name: isGroup ? e.contact.name : e.fromMe ? undefined : e.contact.name,
+    isGroup,
+    channel: whatsapp.channel,
+    pictureUrl: e.contact.pictureUrl,
+  })
+  if (e.kind === 'contact') return []
+
+  const { ticket, created } = await findOrCreateForInbound(trx, {
+    contactId: contact.id,
+    whatsappId: whatsapp.id,
+    channel: whatsapp.channel,
+    isGroup,
+    groupAsTicket: whatsapp.group_as_ticket === 'enabled',
+    timeCreateNewTicket: whatsapp.time_create_new_ticket,
+  })
+  const before = asLike(ticket)
+
+  let quotedId: number | null = null
+  if (e.quotedProviderId) {
+    const q = await trx
+      .from('messages')
+      .where({ company_id: companyId, whatsapp_id: whatsapp.id, wid: e.quotedProviderId })
+      .select('id')
+      .first()
+    quotedId = q?.id ?? null
+  }
+  const mediaType = e.kind === 'reaction' ? 'reactionMessage' : e.kind === 'call' ? 'call_log' : (e.mediaType ?? null)
+  const body = e.kind === 'reaction' ? e.body || 'reaction' : (e.body ?? '')
+  const at = e.timestamp ? new Date(e.timestamp) : new Date()
+  const inserted = await trx.rawQuery(
+    `INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, queue_id, wid, body, from_me, media_type, media_url,
+                           quoted_msg_id, quoted_wid, participant, ack, read, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
+     ON CONFLICT (company_id, (coalesce(whatsapp_id, 0)), wid) DO NOTHING RETURNING *`,
+    [
+      companyId,
+      ticket.id,
+      contact.id,
+      whatsapp.id,
+      ticket.queue_id,
+      e.providerMessageId,
+      body,
+      Boolean(e.fromMe),
+      mediaType,
+      e.mediaUrl ?? null,
+      quotedId,
+      e.quotedProviderId ?? null,
+      e.participant ? normaliseNumber(e.participant.number) : null,
+      e.fromMe ? 2 : 0,
+      Boolean(e.fromMe),
+      at,
+    ] as any[]
+  )
+  if (!inserted.rows.length) return [] // an echo of a message we already have
+  const messageId = Number(inserted.rows[0].id)
+
+  // a message processed late (concurrent workers) must not replace a newer preview
+  const updated = await trx.rawQuery(
+    `UPDATE tickets SET
+       last_message = CASE WHEN EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = tickets.id AND m.created_at > ?)
+                      THEN last_message ELSE ? END,
+       from_me = ?, updated_at = now(),
+       unread_messages = CASE WHEN ? THEN 0 ELSE unread_messages + 1 END
+     WHERE id = ? RETURNING *`,
+    [at, preview(body, mediaType ?? undefined), Boolean(e.fromMe), Boolean(e.fromMe), ticket.id]
+  )
+  const after = updated.rows[0] as TicketRow
+
+  return [
+    // after the commit, so that of two messages processed at once (a reply and
+    // the message it quotes) the one committed last always sees the other
+    () =>
+      linkQuotes(
+        companyId,
+        whatsapp.id,
+        messageId,
+        e.providerMessageId,
+        quotedId === null && Boolean(e.quotedProviderId)
+      ),
+    () => emitMessage('create', messageId, asLike(after), inserted.rows[0]),
+    () => emitTicketUpdate({ id: after.id }, created ? undefined : before),
+    () => (after.unread_messages > 0 ? emitUnread(asLike(after)) : undefined),
+  ]
+}
+
+async function linkQuotes(companyId: number, whatsappId: number, messageId: number, wid: string, unresolved: boolean) {
+  // replies stored before this message
+  await db.rawQuery(
+    `UPDATE messages SET quoted_msg_id = ? WHERE company_id = ? AND whatsapp_id = ? AND quoted_wid = ? AND quoted_msg_id IS NULL`,
+    [messageId, companyId, whatsappId, wid]
+  )
+  // this reply, when its quoted message was not stored yet at insert time
+  if (unresolved) {
+    await db.rawQuery(
+      `UPDATE messages m SET quoted_msg_id = q.id FROM messages q
+        WHERE m.id = ? AND m.quoted_msg_id IS NULL
+          AND q.company_id = m.company_id AND q.whatsapp_id = m.whatsapp_id AND q.wid = m.quoted_wid`,
+      [messageId]
+    )
+  }
+}
+
+async function applyAck(trx: TransactionClientContract, stored: StoredInboundEvent, wid: string, ack: number) {
+  const level = Math.max(0, Math.min(5, Math.trunc(ack)))
+  // acks only move forward: a late "delivered" never undoes "read"
+  const rows = await trx.rawQuery(
+    `UPDATE messages SET ack = ?, updated_at = now() WHERE company_id = ? AND whatsapp_id = ? AND wid = ? AND ack < ?
+     RETURNING id, ticket_id`,
+    [level, stored.companyId, stored.whatsappId, wid, level]
+  )
+  return rows.rows.map((r: any) => async () => {
+    const t = await Ticket.find(r.ticket_id)
+    if (t) await emitMessage('update', Number(r.id), t)
+  })
+}
+
+async function applyChange(
+  trx: TransactionClientContract,
+  stored: StoredInboundEvent,
+  kind: 'edit' | 'delete',
+  wid: string,
+  body?: string
+) {
+  const msg = await trx
+    .from('messages')
+    .where({ company_id: stored.companyId, whatsapp_id: stored.whatsappId, wid })
+    .forUpdate()
+    .first()
+  if (!msg) return []
+  let text: string = msg.body
+  if (kind === 'edit') {
+    text = String(body ?? '')
+    await trx.from('messages').where('id', msg.id).update({ body: text, is_edited: true, updated_at: new Date() })
+  } else {
+    const erase =
+      (await companySettings.get('lgpdDeleteMessage')) === 'enabled' &&
+      (await companySettings.get('enableLGPD')) === 'enabled'
+    if (erase) text = DELETED_LGPD
+    await trx.from('messages').where('id', msg.id).update({ is_deleted: true, body: text, updated_at: new Date() })
+  }
+  await trx
+    .from('tickets')
+    .where('id', msg.ticket_id)
+    .update({ last_message: text.slice(0, 255), updated_at: new Date() })
+  return [
+    async () => {
+      const t = await Ticket.find(msg.ticket_id)
+      if (!t) return
+      await emitMessage('update', Number(msg.id), t)
+      await emitTicketUpdate(t)
+    },
+  ]
+}

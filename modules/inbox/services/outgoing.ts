@@ -1,0 +1,75 @@
+/**
+ * Agent messages: stored at once (so nothing depends on the channel's echo),
+ * then handed to the outbox. The outbox's result updates this same row.
+ */
+import { randomUUID } from 'node:crypto'
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { outbox } from '#core/pipeline'
+import { tenancy } from '#core/tenancy'
+import type Ticket from '../models/ticket.js'
+import { emitMessage } from './message_events.js'
+
+export interface NewOutgoing {
+  body: string
+  userId: number | null
+  mediaType?: string | null
+  mediaUrl?: string | null
+  mediaName?: string | null
+  quotedMsgId?: number | null
+  isPrivate?: boolean
+  isForwarded?: boolean
+}
+
+export const newWid = () => `BAL${randomUUID().replace(/-/g, '').toUpperCase()}`
+
+/** Inserts the message row and bumps the ticket; returns the message id. */
+export async function storeOutgoing(trx: TransactionClientContract, ticket: Ticket, m: NewOutgoing) {
+  const [row] = await trx
+    .table('messages')
+    .insert({
+      company_id: tenancy.requireCompanyId(),
+      ticket_id: ticket.id,
+      contact_id: ticket.contactId,
+      whatsapp_id: ticket.whatsappId,
+      queue_id: ticket.queueId,
+      user_id: m.userId,
+      wid: m.isPrivate ? `PVT${randomUUID()}` : newWid(),
+      body: m.body,
+      from_me: true,
+      media_type: m.mediaType ?? null,
+      media_url: m.mediaUrl ?? null,
+      media_name: m.mediaName ?? null,
+      quoted_msg_id: m.quotedMsgId ?? null,
+      is_private: Boolean(m.isPrivate),
+      is_forwarded: Boolean(m.isForwarded),
+      read: true,
+      // private notes are never sent: they are final at once
+      ack: m.isPrivate ? 2 : 0,
+    })
+    .returning('id')
+  const preview = (m.body || (m.mediaType ? `[${m.mediaType}]` : '')).slice(0, 255)
+  if (!m.isPrivate) {
+    await trx
+      .from('tickets')
+      .where('id', ticket.id)
+      .update({ last_message: preview, from_me: true, unread_messages: 0, updated_at: new Date() })
+  }
+  return Number(row.id ?? row)
+}
+
+/** Stores and queues several messages in one transaction; emits after commit. */
+export async function sendOutgoing(ticket: Ticket, messages: NewOutgoing[]) {
+  const ids = await db.transaction(async (trx) => {
+    const out: number[] = []
+    for (const m of messages) out.push(await storeOutgoing(trx, ticket, m))
+    return out
+  })
+  for (const [i, id] of ids.entries()) {
+    if (!messages[i].isPrivate && ticket.whatsappId) {
+      await outbox.enqueue(tenancy.requireCompanyId(), id, ticket.whatsappId)
+    }
+    await emitMessage('create', id, ticket)
+  }
+  return ids
+}

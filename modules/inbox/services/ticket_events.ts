@@ -1,0 +1,45 @@
+/**
+ * Ticket realtime events with server-side filtering: an update goes to the
+ * users who may see the ticket now; a user who could see it before but not
+ * any more gets a delete, so it leaves their list.
+ */
+import { realtime } from '#core/realtime'
+import { tenancy } from '#core/tenancy'
+import { audienceOf, companyViewers, type TicketLike } from './viewer.js'
+import { ticketViews } from './ticket_views.js'
+import { companySettings } from '#core/settings'
+
+export async function emitTicketUpdate(ticket: { id: number }, before?: TicketLike) {
+  const companyId = tenancy.requireCompanyId()
+  const hide = (await companySettings.get('lgpdHideNumber')) === 'enabled'
+  const [plain] = await ticketViews([ticket.id], false)
+  if (!plain) return
+  const full = { id: plain.id, status: plain.status, userId: plain.userId, queueId: plain.queueId }
+  const now = await audienceOf(full)
+  const admins = new Set(hide ? (await companyViewers()).filter((v) => v.isAdmin).map((v) => v.id) : [])
+  const masked = hide ? (await ticketViews([ticket.id], true))[0] : plain
+  for (const userId of now) {
+    realtime.toUser(companyId, userId, 'ticket', {
+      action: 'update',
+      ticket: admins.has(userId) || !hide ? plain : masked,
+    })
+  }
+  if (before && (before.status !== full.status || before.userId !== full.userId || before.queueId !== full.queueId)) {
+    const was = await audienceOf(before)
+    const stillSees = new Set(now)
+    const gone = was.filter((id) => !stillSees.has(id))
+    // a ticket that left the open/pending lists (closed) is removed from everyone's current list
+    const leaving = full.status === 'closed' ? was : gone
+    realtime.toUsers(companyId, leaving, 'ticket', { action: 'delete', ticketId: full.id })
+  }
+}
+
+export async function emitTicketDelete(t: TicketLike & { id: number }) {
+  const companyId = tenancy.requireCompanyId()
+  realtime.toUsers(companyId, await audienceOf(t), 'ticket', { action: 'delete', ticketId: t.id })
+}
+
+export async function emitUnread(t: TicketLike & { id: number }) {
+  const companyId = tenancy.requireCompanyId()
+  realtime.toUsers(companyId, await audienceOf(t), 'ticket', { action: 'updateUnread', ticketId: t.id })
+}

@@ -1,0 +1,300 @@
+/**
+ * The ticket state machine (spec 1 §4, reference §2). Every transition is one
+ * conditional UPDATE on the expected current state, so two agents racing on a
+ * ticket cannot both win: the loser re-reads and gets a clear error. The
+ * partial unique index stops a reopen from creating a second live ticket.
+ */
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { AppError } from '#core/errors'
+import { companySettings } from '#core/settings'
+import { tenancy } from '#core/tenancy'
+import { outbox } from '#core/pipeline'
+import { Queue, User, Whatsapp } from '#core/models'
+import Ticket from '../models/ticket.js'
+import { canSee, type Viewer } from './viewer.js'
+import { logTicket } from './ticket_logs.js'
+import { emitTicketUpdate } from './ticket_events.js'
+import { storeOutgoing } from './outgoing.js'
+import { emitMessage } from './message_events.js'
+import { loadTicket } from './ticket_loader.js'
+import { markTicketRead } from './read_state.js'
+
+export interface TicketChange {
+  status?: 'open' | 'pending' | 'closed' | 'group'
+  userId?: number | null
+  queueId?: number | null
+  msgTransfer?: string | null
+  isTransfered?: boolean
+  sendFarewellMessage?: boolean
+  amountUsedBotQueues?: number
+  useIntegration?: boolean
+  integrationId?: number | null
+}
+
+interface Actor {
+  user: User
+  viewer: Viewer
+}
+
+async function assertQueue(queueId: number | null | undefined) {
+  if (queueId === null || queueId === undefined) return
+  if (!(await Queue.find(queueId))) throw new AppError('ERR_NO_QUEUE_FOUND', 422)
+}
+
+async function assertUser(userId: number | null | undefined) {
+  if (userId === null || userId === undefined) return
+  if (!(await User.find(userId))) throw new AppError('ERR_NO_USER_FOUND', 422)
+}
+
+const isUniqueViolation = (e: any) => e?.code === '23505'
+
+/** Applies a change; returns the ticket the client should show (another one on a reopen conflict). */
+export async function updateTicket(ticket: Ticket, change: TicketChange, actor: Actor): Promise<Ticket> {
+  const me = actor.user
+  if (!canSee(actor.viewer, ticket)) throw new AppError('ERR_NO_PERMISSION', 403)
+  await assertQueue(change.queueId)
+  await assertUser(change.userId)
+  const before = { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId }
+  const from = ticket.status
+  const to = change.status ?? from
+
+  if (change.isTransfered) return transfer(ticket, change, actor, before)
+  if (to === 'closed' && from !== 'closed') return close(ticket, change, actor, before)
+  if ((to === 'open' || to === 'group') && from === 'pending') return accept(ticket, change, actor, before)
+  if ((to === 'open' || to === 'group') && from === 'closed') return reopen(ticket, change, actor, before)
+  if (to === 'pending' && (from === 'open' || from === 'group')) {
+    return move(ticket, { status: 'pending', user_id: null }, ['open', 'group'], 'pending', me, before)
+  }
+
+  // plain field updates (integration switch, bot counter, queue without status change)
+  const fields: Record<string, unknown> = {}
+  if (change.useIntegration !== undefined) fields.use_integration = change.useIntegration
+  if (change.integrationId !== undefined) fields.integration_id = change.integrationId
+  if (change.amountUsedBotQueues !== undefined) fields.amount_used_bot_queues = change.amountUsedBotQueues
+  if (change.queueId !== undefined && change.queueId !== ticket.queueId) fields.queue_id = change.queueId
+  if (change.userId !== undefined && change.userId !== ticket.userId) {
+    if (!me.isAdmin && change.userId !== me.id) throw new AppError('ERR_NO_PERMISSION', 403)
+    fields.user_id = change.userId
+  }
+  if (Object.keys(fields).length) {
+    await db
+      .from('tickets')
+      .where('id', ticket.id)
+      .update({ ...fields, updated_at: new Date() })
+    if (fields.queue_id !== undefined)
+      await logTicket(db.connection(), ticket.id, 'queue', { userId: me.id, queueId: change.queueId })
+  }
+  const fresh = await loadTicket(ticket.id)
+  if (fresh.status === 'open' || fresh.status === 'group') await markTicketRead(fresh)
+  await emitTicketUpdate(fresh, before)
+  return fresh
+}
+
+/** One guarded UPDATE; when the ticket is no longer in an expected state the caller lost a race. */
+async function move(
+  ticket: Ticket,
+  fields: Record<string, unknown>,
+  fromStatuses: string[],
+  log: 'open' | 'reopen' | 'pending' | 'closed',
+  me: User,
+  before: { status: string; userId: number | null; queueId: number | null },
+  guard?: (q: any) => void
+) {
+  const companyId = tenancy.requireCompanyId()
+  const updated = await db.transaction(async (trx) => {
+    const q = trx.from('tickets').where('id', ticket.id).where('company_id', companyId).whereIn('status', fromStatuses)
+    guard?.(q)
+    const rows = await q.update({ ...fields, updated_at: new Date() }).returning('id')
+    if (!rows.length) return false
+    await logTicket(trx, ticket.id, log, {
+      userId: me.id,
+      queueId: (fields.queue_id as number | null | undefined) ?? ticket.queueId,
+    })
+    return true
+  })
+  if (!updated) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)
+  const fresh = await loadTicket(ticket.id)
+  if (fresh.status === 'open' || fresh.status === 'group') await markTicketRead(fresh)
+  await emitTicketUpdate(fresh, before)
+  return fresh
+}
+
+async function accept(ticket: Ticket, change: TicketChange, actor: Actor, before: any) {
+  const me = actor.user
+  const userId = change.userId ?? me.id
+  if (userId !== me.id && !me.isAdmin) throw new AppError('ERR_NO_PERMISSION', 403)
+  const status = ticket.isGroup ? 'group' : (change.status ?? 'open')
+  const fields: Record<string, unknown> = { status, user_id: userId, is_bot: false }
+  if (change.queueId !== undefined) fields.queue_id = change.queueId
+  try {
+    // only a still-pending ticket can be accepted (the status guard settles races);
+    // a pending ticket already reserved for someone (wallet, reopen) is theirs unless an admin takes it
+    return await move(ticket, fields, ['pending'], 'open', me, before, (q) => {
+      if (!me.isAdmin) q.where((w: any) => w.whereNull('user_id').orWhere('user_id', userId))
+    })
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'ERR_TICKET_STATE_CHANGED') {
+      const now = await Ticket.query().where('id', ticket.id).preload('user').first()
+      if (now && now.userId && now.userId !== userId && (now.status === 'open' || now.status === 'group')) {
+        throw new AppError('ERR_TICKET_ALREADY_ACCEPTED', 409, {
+          details: {
+            ticket: {
+              id: now.id,
+              userId: now.userId,
+              user: now.user ? { id: now.user.id, name: now.user.name } : null,
+            },
+          },
+        })
+      }
+    }
+    throw error
+  }
+}
+
+async function reopen(ticket: Ticket, change: TicketChange, actor: Actor, before: any) {
+  const me = actor.user
+  const other = await Ticket.query()
+    .where('contact_id', ticket.contactId)
+    .whereRaw('coalesce(whatsapp_id, 0) = ?', [ticket.whatsappId ?? 0])
+    .whereIn('status', ['open', 'pending', 'group', 'nps', 'lgpd'])
+    .whereNot('id', ticket.id)
+    .first()
+  // reference §2.1: the client compares ids and shows who holds the other ticket
+  if (other) return loadTicket(other.id)
+  const status = ticket.isGroup ? 'group' : 'open'
+  const fields: Record<string, unknown> = { status, user_id: change.userId ?? me.id, is_bot: false }
+  if (change.queueId !== undefined) fields.queue_id = change.queueId
+  try {
+    return await move(ticket, fields, ['closed'], 'reopen', me, before)
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const live = await Ticket.query()
+        .where('contact_id', ticket.contactId)
+        .whereRaw('coalesce(whatsapp_id, 0) = ?', [ticket.whatsappId ?? 0])
+        .whereIn('status', ['open', 'pending', 'group', 'nps', 'lgpd'])
+        .first()
+      if (live) return loadTicket(live.id)
+    }
+    throw error
+  }
+}
+
+async function close(ticket: Ticket, change: TicketChange, actor: Actor, before: any) {
+  const me = actor.user
+  if (
+    ticket.status === 'pending' &&
+    !me.isAdmin &&
+    me.userClosePendingTicket !== 'enabled' &&
+    me.showDashboard !== 'enabled'
+  ) {
+    throw new AppError('ERR_NO_PERMISSION', 403)
+  }
+  if ((await companySettings.get('requiredTag')) === 'enabled' && ticket.status !== 'pending') {
+    const tagged = await db
+      .from('contact_tags')
+      .where('contact_id', ticket.contactId)
+      .union((q) => q.from('ticket_tags').where('ticket_id', ticket.id).select('tag_id'))
+      .select('tag_id')
+      .first()
+    if (!tagged) throw new AppError('ERR_TAG_REQUIRED', 422)
+  }
+  const farewell = change.sendFarewellMessage !== false
+  const whatsapp = ticket.whatsappId ? await Whatsapp.find(ticket.whatsappId) : null
+
+  // NPS hand-off: the ticket waits for the rating instead of closing (not for ignored pending tickets)
+  if (
+    farewell &&
+    whatsapp?.ratingMessage &&
+    !ticket.isGroup &&
+    ticket.status !== 'pending' &&
+    (await companySettings.get('userRating')) === 'enabled'
+  ) {
+    return closeWith(ticket, { status: 'nps', unread_messages: 0 }, 'nps', me, before, whatsapp.ratingMessage)
+  }
+  let text: string | null = null
+  const waiting = ticket.status === 'pending'
+  if (farewell && whatsapp && (!waiting || (await companySettings.get('sendFarewellWaitingTicket')) === 'enabled')) {
+    const groupOk = !ticket.isGroup || whatsapp.groupAsTicket === 'enabled'
+    if (groupOk) text = me.farewellMessage || whatsapp.complationMessage || null
+  }
+  return closeWith(
+    ticket,
+    { status: 'closed', unread_messages: 0, amount_used_bot_queues: 0 },
+    'closed',
+    me,
+    before,
+    text
+  )
+}
+
+async function closeWith(
+  ticket: Ticket,
+  fields: Record<string, unknown>,
+  log: 'closed' | 'nps',
+  me: User,
+  before: any,
+  text: string | null
+) {
+  const result = await db.transaction(async (trx) => {
+    const rows = await trx
+      .from('tickets')
+      .where('id', ticket.id)
+      .whereNot('status', 'closed')
+      .update({ ...fields, updated_at: new Date() })
+      .returning('id')
+    if (!rows.length) return null
+    await logTicket(trx, ticket.id, log === 'nps' ? 'nps' : 'closed', { userId: me.id, queueId: ticket.queueId })
+    // the farewell is stored with the close and sent by the outbox; U+200E marks it as ours
+    return text ? await storeOutgoing(trx, ticket, { body: `\u200e${text}`, userId: me.id }) : 0
+  })
+  if (result === null) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)
+  if (result && ticket.whatsappId) await outbox.enqueue(tenancy.requireCompanyId(), result, ticket.whatsappId)
+  const fresh = await loadTicket(ticket.id)
+  if (result) await emitMessage('create', result, fresh)
+  await emitTicketUpdate(fresh, before)
+  return fresh
+}
+
+async function transfer(ticket: Ticket, change: TicketChange, actor: Actor, before: any) {
+  const me = actor.user
+  if (!['open', 'group', 'pending'].includes(ticket.status)) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)
+  const queueId = change.queueId === undefined ? ticket.queueId : change.queueId
+  if (!queueId) throw new AppError('ERR_NO_QUEUE_FOUND', 422)
+  const userId = change.userId ?? null
+  const status = userId ? (ticket.isGroup ? 'group' : 'open') : 'pending'
+  const companyId = tenancy.requireCompanyId()
+  const noteId = await db.transaction(async (trx: TransactionClientContract) => {
+    const rows = await trx
+      .from('tickets')
+      .where('id', ticket.id)
+      .whereIn('status', ['open', 'group', 'pending'])
+      .update({ queue_id: queueId, user_id: userId, status, is_transfered: true, updated_at: new Date() })
+      .returning('id')
+    if (!rows.length) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)
+    // reference §2.5 logs: the old holder "transfered", the new one "receivedTransfer"
+    await logTicket(trx, ticket.id, 'transfered', { userId: ticket.userId ?? me.id, queueId: ticket.queueId })
+    if (userId) await logTicket(trx, ticket.id, 'receivedTransfer', { userId, queueId })
+    if (change.msgTransfer?.trim()) {
+      return storeOutgoing(trx, ticket, { body: change.msgTransfer.trim(), userId: me.id, isPrivate: true })
+    }
+    return 0
+  })
+  const fresh = await loadTicket(ticket.id)
+  if (noteId) await emitMessage('create', noteId, fresh)
+  if (
+    (await companySettings.get('sendMsgTransfTicket')) === 'enabled' &&
+    fresh.whatsappId &&
+    queueId !== before.queueId
+  ) {
+    const template = await companySettings.get('transferMessage')
+    if (template) {
+      const body = `\u200e${template.replaceAll('${queue.name}', fresh.queue?.name ?? '')}`
+      const id = await db.transaction((trx) => storeOutgoing(trx, fresh, { body, userId: me.id }))
+      await outbox.enqueue(companyId, id, fresh.whatsappId)
+      await emitMessage('create', id, fresh)
+    }
+  }
+  await emitTicketUpdate(fresh, before)
+  return fresh
+}

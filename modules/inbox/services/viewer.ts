@@ -1,0 +1,142 @@
+/**
+ * Who is looking: the user's flags and queues, loaded once per request, and
+ * the one visibility rule (reference §3, enforced on the server) used both to
+ * filter SQL and to decide single tickets and realtime audiences.
+ */
+import db from '@adonisjs/lucid/services/db'
+import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
+import type { User } from '#core/models'
+import { cachedSetting } from './settings_cache.js'
+import { companySettings } from '#core/settings'
+import { tenancy } from '#core/tenancy'
+
+export interface Viewer {
+  id: number
+  isAdmin: boolean
+  queueIds: number[]
+  allTicket: boolean
+  allowGroup: boolean
+  allHistoric: boolean
+  /** may use "show all" (admin, the user's allUserChat switch, or the company setting) */
+  canShowAll: boolean
+  whatsappId: number | null
+}
+
+export interface TicketLike {
+  status: string
+  userId: number | null
+  queueId: number | null
+}
+
+export async function viewerOf(user: User): Promise<Viewer> {
+  const rows = await db.from('user_queues').where('user_id', user.id).select('queue_id')
+  const allUserChat = user.allUserChat === 'enabled' || (await companySettings.get('allUserChat')) === 'enabled'
+  return {
+    id: user.id,
+    isAdmin: user.isAdmin,
+    queueIds: rows.map((r: any) => Number(r.queue_id)),
+    allTicket: user.allTicket === 'enable',
+    allowGroup: Boolean(user.allowGroup),
+    allHistoric: user.allHistoric === 'enabled',
+    canShowAll: user.isAdmin || allUserChat,
+    whatsappId: user.whatsappId,
+  }
+}
+
+const inQueues = (v: Viewer, queueId: number | null) => (queueId === null ? v.allTicket : v.queueIds.includes(queueId))
+
+/** Whether the viewer may see (and act on) this ticket. */
+export function canSee(v: Viewer, t: TicketLike, showAll = true): boolean {
+  if (v.isAdmin) return true
+  if (t.userId === v.id) return true
+  if (t.userId === null && inQueues(v, t.queueId)) return true
+  if (t.status === 'group' && v.allowGroup && (t.queueId === null || v.queueIds.includes(t.queueId))) return true
+  if (t.status === 'closed' && (v.allHistoric || (t.queueId !== null && v.queueIds.includes(t.queueId)))) return true
+  if (showAll && v.canShowAll && (v.allHistoric || inQueues(v, t.queueId))) return true
+  return false
+}
+
+/** The same rule as SQL on a tickets query. */
+export function scopeTickets(query: ModelQueryBuilderContract<any, any>, v: Viewer, showAll = true) {
+  if (v.isAdmin) return query
+  const queues = v.queueIds.length ? v.queueIds : [0]
+  return query.where((q) => {
+    q.where('tickets.user_id', v.id)
+    q.orWhere((w) => {
+      w.whereNull('tickets.user_id').where((x) => {
+        x.whereIn('tickets.queue_id', queues)
+        if (v.allTicket) x.orWhereNull('tickets.queue_id')
+      })
+    })
+    if (v.allowGroup) {
+      q.orWhere((w) =>
+        w
+          .where('tickets.status', 'group')
+          .where((x) => x.whereIn('tickets.queue_id', queues).orWhereNull('tickets.queue_id'))
+      )
+    }
+    q.orWhere((w) => {
+      w.where('tickets.status', 'closed')
+      if (!v.allHistoric) w.whereIn('tickets.queue_id', queues)
+    })
+    if (showAll && v.canShowAll) {
+      if (v.allHistoric) q.orWhereRaw('true')
+      else
+        q.orWhere((w) => {
+          w.whereIn('tickets.queue_id', queues)
+          if (v.allTicket) w.orWhereNull('tickets.queue_id')
+        })
+    }
+  })
+}
+
+/** Every viewer of the company, cached briefly: realtime audiences are computed per event. */
+const cache = new Map<number, { at: number; viewers: Promise<Viewer[]> }>()
+const TTL_MS = 2000
+
+async function loadCompanyViewers(): Promise<Viewer[]> {
+  const companyId = tenancy.requireCompanyId()
+  const allUserChat = (await cachedSetting('allUserChat')) === 'enabled'
+  const rows = await db.rawQuery(
+    `SELECT u.id, u.profile, u.super, u.all_ticket, u.allow_group, u.all_historic, u.all_user_chat, u.whatsapp_id,
+            coalesce(array_agg(uq.queue_id) FILTER (WHERE uq.queue_id IS NOT NULL), '{}') AS queue_ids
+       FROM users u LEFT JOIN user_queues uq ON uq.user_id = u.id
+      WHERE u.company_id = ? GROUP BY u.id`,
+    [companyId]
+  )
+  return rows.rows.map((r: any) => {
+    const isAdmin = r.profile === 'admin' || r.super
+    return {
+      id: r.id,
+      isAdmin,
+      queueIds: (r.queue_ids as number[]).map(Number),
+      allTicket: r.all_ticket === 'enable',
+      allowGroup: r.allow_group,
+      allHistoric: r.all_historic === 'enabled',
+      canShowAll: isAdmin || allUserChat || r.all_user_chat === 'enabled',
+      whatsappId: r.whatsapp_id,
+    }
+  })
+}
+
+export async function companyViewers(): Promise<Viewer[]> {
+  const companyId = tenancy.requireCompanyId()
+  const hit = cache.get(companyId)
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.viewers
+  const viewers = loadCompanyViewers()
+  cache.set(companyId, { at: Date.now(), viewers })
+  viewers.catch(() => cache.delete(companyId))
+  return viewers
+}
+
+/** Users who receive a ticket's events: admins, its user, and those whose queues see it (no "show all"). */
+export async function audienceOf(t: TicketLike): Promise<number[]> {
+  const viewers = await companyViewers()
+  return viewers.filter((v) => canSee(v, t, false)).map((v) => v.id)
+}
+
+/** For tests and user/queue changes. */
+export function forgetViewers(companyId?: number) {
+  if (companyId) cache.delete(companyId)
+  else cache.clear()
+}

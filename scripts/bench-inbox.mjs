@@ -1,0 +1,304 @@
+/**
+ * Inbox benchmark: a real server (core/bin/server.ts) on a fresh database,
+ * seeded with SQL, measured over loopback HTTP only.
+ *   node_modules/.bin/node scripts/bench-inbox.mjs
+ * Env: BENCH_TICKETS (target company, default 10000), BENCH_NOISE_COMPANIES and
+ * BENCH_NOISE_TICKETS (other tenants sharing the tables, default 20 × 2000),
+ * BENCH_MESSAGES_PER_TICKET (default 3), BENCH_EVENTS (inbound events, default 3000),
+ * BENCH_REQUESTS (requests per list measurement, default 200), BENCH_KEEP=1 keeps the database,
+ * BENCH_SPLIT=0 runs the workers inside the API process instead of a separate worker process.
+ * Uses DATABASE_URL / 127.0.0.1:5432 / embedded PostgreSQL like npm test, and
+ * Redis when REDIS_URL is set or 127.0.0.1:6379 answers. Prints a JSON summary.
+ */
+import { createHmac, randomBytes } from 'node:crypto'
+import { spawn, spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ROOT, ensureDependencies, reexecWithNode24 } from './lib.mjs'
+
+const num = (name, def) => Number(process.env[name] ?? def)
+
+function pct(values, p) {
+  if (!values.length) return 0
+  const s = [...values].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]
+}
+const round = (n) => Math.round(n * 100) / 100
+
+async function freePort() {
+  const net = await import('node:net')
+  return new Promise((resolve) => {
+    const srv = net.createServer()
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address()
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+async function main() {
+  const { portOpen, startEmbeddedPostgres } = await import('../database/embedded_postgres.mjs')
+  const pg = (await import('pg')).default
+  const TICKETS = num('BENCH_TICKETS', 10000)
+  const NOISE_COMPANIES = num('BENCH_NOISE_COMPANIES', 20)
+  const NOISE_TICKETS = num('BENCH_NOISE_TICKETS', 2000)
+  const MPT = num('BENCH_MESSAGES_PER_TICKET', 3)
+  const EVENTS = num('BENCH_EVENTS', 3000)
+  const REQUESTS = num('BENCH_REQUESTS', 200)
+
+  const port = await freePort()
+  const env = { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error' }
+  env.APP_KEY = randomBytes(32).toString('base64url')
+  env.SUPER_EMAIL = 'bench-super@balcao.test'
+  env.SUPER_PASSWORD = 'bench-super-secret'
+  env.REDIS_PREFIX = `balcao-bench-${process.pid}`
+  env.STORAGE_PATH = join(ROOT, '.data', 'bench-storage')
+
+  let embedded = null
+  let adminUrl = process.env.DATABASE_URL
+  if (!adminUrl && (await portOpen(5432))) adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres'
+  if (!adminUrl) {
+    embedded = await startEmbeddedPostgres({ dir: join(ROOT, '.data', 'pg-bench'), port: 54331, database: 'postgres' })
+    adminUrl = embedded.url
+  }
+  const dbName = `balcao_bench_${process.pid}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${dbName}`)
+  await admin.end()
+  const u = new URL(adminUrl)
+  u.pathname = `/${dbName}`
+  env.DATABASE_URL = u.toString()
+  if (!env.REDIS_URL && (await portOpen(6379))) env.REDIS_URL = 'redis://127.0.0.1:6379/6'
+
+  let server = null
+  let workerProcess = null
+  // BENCH_SPLIT=0 runs the job workers inside the API process (the default deployment)
+  const split = process.env.BENCH_SPLIT !== '0'
+  const sql = new pg.Client({ connectionString: env.DATABASE_URL })
+  const cleanup = async () => {
+    if (server) server.kill('SIGTERM')
+    if (workerProcess) {
+      workerProcess.kill('SIGTERM')
+      await new Promise((r) => workerProcess.once('exit', r))
+    }
+    await sql.end().catch(() => {})
+    if (process.env.BENCH_KEEP) {
+      console.log(`kept database ${env.DATABASE_URL}`)
+    } else {
+      const c = new pg.Client({ connectionString: adminUrl })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {})
+      await c.end()
+    }
+    if (embedded) await embedded.stop().catch(() => {})
+  }
+
+  try {
+    for (const args of [['migration:run', '--force'], ['db:seed']]) {
+      const r = spawnSync(process.execPath, ['ace.js', ...args], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
+      if (r.status !== 0) throw new Error(`ace ${args[0]} failed`)
+    }
+    server = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'core/bin/server.ts'], {
+      cwd: ROOT,
+      env: { ...env, WORKERS: split ? 'false' : 'true' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    if (split) {
+      // BENCH_PROFILE=dir writes a CPU profile of the worker process there
+      const prof = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []
+      workerProcess = spawn(process.execPath, [...prof, '--import=@poppinss/ts-exec', 'core/bin/worker.ts'], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      })
+    }
+    const base = `http://127.0.0.1:${port}`
+    const api = async (method, path, { token, body, headers = {} } = {}) => {
+      const res = await fetch(base + path, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      })
+      const text = await res.text()
+      let json = null
+      try {
+        json = JSON.parse(text)
+      } catch {}
+      return { status: res.status, json }
+    }
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(base + '/health')).ok) break
+      } catch {}
+      if (i > 300) throw new Error('server did not start')
+      await new Promise((r) => setTimeout(r, 200))
+    }
+
+    // tenant, admin and an agent through the API
+    const superLogin = await api('POST', '/auth/login', { body: { email: env.SUPER_EMAIL, password: env.SUPER_PASSWORD } })
+    const companyRes = await api('POST', '/companies', {
+      token: superLogin.json.token,
+      body: { name: 'Bench Company', email: 'bench-admin@balcao.test', planId: 1, password: 'bench-admin-1', dueDate: '2999-01-01' },
+    })
+    if (companyRes.status >= 300) throw new Error(`company: ${JSON.stringify(companyRes.json)}`)
+    const companyId = companyRes.json.id ?? companyRes.json.company?.id
+    const adminLogin = await api('POST', '/auth/login', { body: { email: 'bench-admin@balcao.test', password: 'bench-admin-1' } })
+    const adminToken = adminLogin.json.token
+
+    await sql.connect()
+    const t0 = Date.now()
+    await sql.query(`UPDATE plans SET use_external_api = true WHERE id = 1`)
+    // other tenants sharing the tables
+    await sql.query(
+      `INSERT INTO companies (name, email, plan_id, status, due_date)
+       SELECT 'Noise ' || g, 'noise' || g || '@x.test', 1, true, '2999-01-01' FROM generate_series(1, $1) g`,
+      [NOISE_COMPANIES]
+    )
+    const queues = (
+      await sql.query(
+        `INSERT INTO queues (company_id, name, color) SELECT $1, 'Fila ' || g, '#00000' || g FROM generate_series(1, 5) g RETURNING id`,
+        [companyId]
+      )
+    ).rows.map((r) => r.id)
+    const secret = 'bench-secret-0123456789abcdef'
+    const token = randomBytes(15).toString('hex')
+    const wid = (
+      await sql.query(
+        `INSERT INTO whatsapps (company_id, name, channel, status, token, is_default, settings)
+         VALUES ($1, 'API', 'api', 'CONNECTED', $2, true, $3) RETURNING id`,
+        [companyId, token, JSON.stringify({ secret })]
+      )
+    ).rows[0].id
+    const agentRes = await api('POST', '/users', {
+      token: adminToken,
+      body: { name: 'Agente Bench', email: 'bench-agent@balcao.test', password: 'bench-agent-1', queueIds: queues.slice(0, 2) },
+    })
+    if (agentRes.status >= 300) throw new Error(`agent: ${JSON.stringify(agentRes.json)}`)
+    const agentId = agentRes.json.id
+    const agentToken = (await api('POST', '/auth/login', { body: { email: 'bench-agent@balcao.test', password: 'bench-agent-1' } })).json.token
+    const adminId = adminLogin.json.user.id
+
+    // contacts, tickets (pending 40%, open 30%, closed 30%) and messages, in SQL
+    const seed = async (cid, n, whatsappId, queueIds, userIds) => {
+      await sql.query(
+        `INSERT INTO contacts (company_id, name, number)
+         SELECT $1, 'Cliente ' || (ARRAY['Ana','João','Conceição','Pedro','Luíza','Márcio'])[1 + g % 6] || ' ' || g, ($2::bigint + g)::text
+         FROM generate_series(1, $3) g`,
+        [cid, 5500000000000 + cid * 1000000, n]
+      )
+      await sql.query(
+        `INSERT INTO tickets (company_id, uuid, status, channel, contact_id, whatsapp_id, queue_id, user_id, last_message, unread_messages, updated_at, created_at)
+         SELECT c.company_id, gen_random_uuid(),
+                CASE WHEN r % 10 < 4 THEN 'pending' WHEN r % 10 < 7 THEN 'open' ELSE 'closed' END,
+                'api', c.id, $2, ($3::int[])[1 + r % array_length($3::int[], 1)],
+                CASE WHEN r % 10 < 4 THEN NULL ELSE ($4::int[])[1 + r % array_length($4::int[], 1)] END,
+                'mensagem ' || r, CASE WHEN r % 10 < 4 THEN 1 ELSE 0 END,
+                now() - (r || ' seconds')::interval, now() - (r || ' seconds')::interval
+         FROM (SELECT id, company_id, row_number() OVER (ORDER BY id) AS r FROM contacts WHERE company_id = $1) c`,
+        [cid, whatsappId, queueIds, userIds]
+      )
+      await sql.query(
+        `INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, ack, created_at, updated_at)
+         SELECT t.company_id, t.id, t.contact_id, t.whatsapp_id, 'seed-' || t.id || '-' || g,
+                (ARRAY['Olá, bom dia','Quero saber sobre a promoção','Qual o prazo de entrega?','Obrigado pela atenção','Preciso da segunda via do boleto'])[1 + (t.id + g) % 5] || ' #' || t.id,
+                g % 2 = 0, 2, t.updated_at - ((10 - g) || ' seconds')::interval, t.updated_at
+         FROM tickets t, generate_series(1, $2) g WHERE t.company_id = $1`,
+        [cid, MPT]
+      )
+    }
+    await seed(companyId, TICKETS, wid, queues, [adminId, agentId])
+    const noise = (await sql.query(`SELECT id FROM companies WHERE name LIKE 'Noise %' ORDER BY id`)).rows.map((r) => r.id)
+    for (const cid of noise) {
+      const q = (await sql.query(`INSERT INTO queues (company_id, name, color) VALUES ($1, 'Q', '#111111') RETURNING id`, [cid])).rows[0].id
+      const w = (
+        await sql.query(`INSERT INTO whatsapps (company_id, name, channel, token) VALUES ($1, 'W', 'api', $2) RETURNING id`, [
+          cid,
+          randomBytes(15).toString('hex'),
+        ])
+      ).rows[0].id
+      await seed(cid, NOISE_TICKETS, w, [q], [null])
+    }
+    await sql.query('ANALYZE')
+    const seeded = (await sql.query(`SELECT (SELECT count(*) FROM tickets) t, (SELECT count(*) FROM messages) m, (SELECT count(*) FROM contacts) c`)).rows[0]
+    const seedSeconds = (Date.now() - t0) / 1000
+
+    async function measure(label, token, qs) {
+      const path = '/tickets?' + new URLSearchParams(qs).toString()
+      for (let i = 0; i < 20; i++) await api('GET', path, { token })
+      const times = []
+      let last = null
+      for (let i = 0; i < REQUESTS; i++) {
+        const s = performance.now()
+        last = await api('GET', path, { token })
+        times.push(performance.now() - s)
+      }
+      if (last.status !== 200) throw new Error(`${label}: ${last.status} ${JSON.stringify(last.json)}`)
+      return { label, p50: round(pct(times, 50)), p95: round(pct(times, 95)), rows: last.json.tickets.length, count: last.json.count }
+    }
+    const lists = [
+      await measure('admin pending showAll', adminToken, { status: 'pending', showAll: 'true', pageNumber: '1' }),
+      await measure('admin open showAll', adminToken, { status: 'open', showAll: 'true', pageNumber: '1' }),
+      await measure('admin closed page 10', adminToken, { status: 'closed', showAll: 'true', pageNumber: '10' }),
+      await measure('agent pending', agentToken, { status: 'pending', pageNumber: '1' }),
+      await measure('agent open', agentToken, { status: 'open', pageNumber: '1' }),
+      await measure('admin search name', adminToken, { status: 'search', searchParam: 'conceicao 12', showAll: 'true' }),
+      await measure('admin search message text', adminToken, { status: 'search', searchParam: 'segunda via boleto', showAll: 'true' }),
+    ]
+
+    // inbound: signed webhooks over loopback, 32 in flight, to persisted + processed (ticket, message, realtime)
+    const before = Number((await sql.query(`SELECT coalesce(max(id), 0) AS m FROM inbound_events`)).rows[0].m)
+    const started = Date.now()
+    let next = 0
+    const acceptTimes = []
+    const worker = async () => {
+      while (next < EVENTS) {
+        const i = next++
+        const body = JSON.stringify({ id: `bench-${i}`, from: { number: String(5599000000000 + (i % 1000)), name: `Bench ${i % 1000}` }, body: `evento ${i}` })
+        const ts = Math.floor(Date.now() / 1000)
+        const sig = 'sha256=' + createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex')
+        const s = performance.now()
+        const r = await api('POST', `/channels/api/webhook/${token}`, { body, headers: { 'x-balcao-timestamp': String(ts), 'x-balcao-signature': sig } })
+        acceptTimes.push(performance.now() - s)
+        if (r.status !== 202) throw new Error(`webhook ${r.status} ${JSON.stringify(r.json)}`)
+      }
+    }
+    await Promise.all(Array.from({ length: 32 }, worker))
+    const acceptedAt = Date.now()
+    for (;;) {
+      const left = Number((await sql.query(`SELECT count(*) AS n FROM inbound_events WHERE id > $1 AND status <> 'done'`, [before])).rows[0].n)
+      if (left === 0) break
+      if (Date.now() - started > 600_000) throw new Error('inbound did not drain in 10 minutes')
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    const doneAt = Date.now()
+    const lat = (
+      await sql.query(`SELECT extract(epoch FROM (processed_at - received_at)) * 1000 AS ms FROM inbound_events WHERE id > $1`, [before])
+    ).rows.map((r) => Number(r.ms))
+    const made = (await sql.query(`SELECT count(*) AS n FROM messages WHERE wid LIKE 'bench-%'`)).rows[0].n
+
+    const result = {
+      machine: `${(await import('node:os')).cpus().length} cores`,
+      jobs: env.REDIS_URL ? 'redis' : 'postgres',
+      processes: split ? 'api + 1 worker process' : 'api with in-process workers',
+      seeded: { tickets: Number(seeded.t), messages: Number(seeded.m), contacts: Number(seeded.c), companies: NOISE_COMPANIES + 1, seconds: round(seedSeconds) },
+      ticketListMs: lists,
+      inbound: {
+        events: EVENTS,
+        messagesStored: Number(made),
+        acceptPerSecond: round(EVENTS / ((acceptedAt - started) / 1000)),
+        acceptP50Ms: round(pct(acceptTimes, 50)),
+        acceptP99Ms: round(pct(acceptTimes, 99)),
+        endToEndPerSecond: round(EVENTS / ((doneAt - started) / 1000)),
+        processLatencyP50Ms: round(pct(lat, 50)),
+        processLatencyP99Ms: round(pct(lat, 99)),
+      },
+    }
+    console.log(JSON.stringify(result, null, 2))
+  } finally {
+    await cleanup()
+  }
+}
+
+ensureDependencies()
+if (!reexecWithNode24(fileURLToPath(import.meta.url))) await main()

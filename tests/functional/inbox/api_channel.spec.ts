@@ -1,0 +1,146 @@
+import { test } from '@japa/runner'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createHmac } from 'node:crypto'
+import db from '@adonisjs/lucid/services/db'
+import { createConnection, inboxWorld, rand, startWorkers, waitFor, waitProcessed } from './helpers.js'
+
+const sign = (secret: string, ts: number, raw: string) =>
+  'sha256=' + createHmac('sha256', secret).update(`${ts}.${raw}`).digest('hex')
+
+function post(
+  client: any,
+  token: string,
+  secret: string,
+  body: unknown,
+  opts: { ts?: number; signature?: string } = {}
+) {
+  const raw = JSON.stringify(body)
+  const ts = opts.ts ?? Math.floor(Date.now() / 1000)
+  return client
+    .post(`/channels/api/webhook/${token}`)
+    .header('content-type', 'application/json')
+    .header('x-balcao-timestamp', String(ts))
+    .header('x-balcao-signature', opts.signature ?? sign(secret, ts, raw))
+    .json(body)
+}
+
+/** A local receiver standing in for the outside system (loopback only). */
+async function receiver(answer: (n: number) => number) {
+  const calls: { headers: IncomingMessage['headers']; body: string }[] = []
+  const server: Server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (c) => (body += c))
+    req.on('end', () => {
+      calls.push({ headers: req.headers, body })
+      const status = answer(calls.length)
+      res.writeHead(status, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ id: `ext-${calls.length}` }))
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+  const port = (server.address() as any).port
+  return { calls, url: `http://127.0.0.1:${port}/hook`, close: () => new Promise((r) => server.close(r)) }
+}
+
+test.group('API channel', (group) => {
+  group.each.setup(() => startWorkers())
+
+  test('a signed webhook message lands in the inbox once; bad, stale or unknown signatures are refused', async ({
+    client,
+    assert,
+  }) => {
+    const w = await inboxWorld()
+    const secret = 'a-very-long-shared-secret-123'
+    await db
+      .from('whatsapps')
+      .where('id', w.whatsapp.id)
+      .update({ settings: JSON.stringify({ secret }) })
+    const number = rand()
+    const event = { id: 'ext-msg-1', from: { number: `+${number}`, name: 'Ana' }, body: 'Olá pelo webhook' }
+    const r = await post(client, w.whatsapp.token, secret, event)
+    r.assertStatus(202)
+    assert.isFalse(r.body().duplicate)
+    const again = await post(client, w.whatsapp.token, secret, event)
+    again.assertStatus(202)
+    assert.isTrue(again.body().duplicate)
+    await waitProcessed(w.company.id)
+    const contact = await db.from('contacts').where({ company_id: w.company.id, number }).firstOrFail()
+    assert.equal(contact.name, 'Ana')
+    assert.equal(Number((await db.from('messages').where('contact_id', contact.id).count('* as n'))[0].n), 1)
+
+    const badSig = await post(client, w.whatsapp.token, secret, event, { signature: 'sha256=' + '0'.repeat(64) })
+    badSig.assertStatus(401)
+    badSig.assertBodyContains({ error: 'ERR_INVALID_SIGNATURE' })
+    const stale = await post(client, w.whatsapp.token, secret, event, { ts: Math.floor(Date.now() / 1000) - 3600 })
+    stale.assertStatus(401)
+    const unknown = await post(client, 'Z'.repeat(30), secret, event)
+    unknown.assertStatus(401)
+    const unsigned = await client.post(`/channels/api/webhook/${w.whatsapp.token}`).json(event)
+    unsigned.assertStatus(401)
+    const invalid = await post(client, w.whatsapp.token, secret, { id: '', from: {} })
+    invalid.assertStatus(422)
+  })
+
+  test('the plan flag useExternalApi is enforced on the webhook', async ({ client }) => {
+    const w = await inboxWorld()
+    await db
+      .from('plans')
+      .where('id', (await db.from('companies').where('id', w.company.id).firstOrFail()).plan_id)
+      .update({ use_external_api: false })
+    const r = await post(client, w.whatsapp.token, w.whatsapp.token, { id: 'x1', from: { number: rand() }, body: 'hi' })
+    r.assertStatus(403)
+    r.assertBodyContains({ error: 'ERR_PLAN_FEATURE_DISABLED' })
+  })
+
+  test('outbound: POSTed signed to the callback, retried on failure, logged, acked once', async ({
+    client,
+    assert,
+  }) => {
+    const w = await inboxWorld()
+    const secret = 'another-long-shared-secret-456'
+    const rx = await receiver((n) => (n === 1 ? 500 : 200))
+    try {
+      const conn = await createConnection(w.company, { settings: { secret, callbackUrl: rx.url } } as any)
+      const number = rand()
+      await post(client, conn.token, secret, { id: 'in-1', from: { number }, body: 'quero comprar' })
+      await waitProcessed(w.company.id)
+      const ticket = await db.from('tickets').where({ company_id: w.company.id, whatsapp_id: conn.id }).firstOrFail()
+      await db.from('tickets').where('id', ticket.id).update({ status: 'open', user_id: w.admin.id })
+      const sent = await client
+        .post(`/messages/${ticket.id}`)
+        .bearerToken(w.adminToken)
+        .json({ body: 'Claro! Qual produto?' })
+      sent.assertStatus(201)
+      const id = sent.body().messages[0].id
+      const row = await waitFor(async () => {
+        const m = await db.from('messages').where('id', id).first()
+        return m?.ack >= 1 ? m : null
+      }, 20000)
+      assert.lengthOf(rx.calls, 2)
+      const delivered = rx.calls[1]
+      const payload = JSON.parse(delivered.body)
+      assert.equal(payload.body, 'Claro! Qual produto?')
+      assert.equal(payload.to.number, number)
+      assert.equal(delivered.headers['idempotency-key'], payload.id)
+      assert.equal(rx.calls[0].headers['idempotency-key'], payload.id)
+      const ts = Number(delivered.headers['x-balcao-timestamp'])
+      assert.equal(delivered.headers['x-balcao-signature'], sign(secret, ts, delivered.body))
+      assert.equal(row.wid, 'ext-2')
+      const log = await db.from('api_channel_deliveries').where('whatsapp_id', conn.id).orderBy('id')
+      assert.deepEqual(
+        log.map((l) => [l.status_code, l.ok]),
+        [
+          [500, false],
+          [200, true],
+        ]
+      )
+
+      // the outside system reports "read" for the id it returned
+      await post(client, conn.token, secret, { type: 'ack', id: 'ext-2', ack: 3, from: { number } })
+      await waitProcessed(w.company.id)
+      assert.equal((await db.from('messages').where('id', id).firstOrFail()).ack, 3)
+    } finally {
+      await rx.close()
+    }
+  })
+})

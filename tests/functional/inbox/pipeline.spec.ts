@@ -1,0 +1,215 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { inbound } from '#core/pipeline'
+import { jobs } from '#core/jobs'
+import {
+  inboxWorld,
+  ingest,
+  message,
+  pendingEvents,
+  rand,
+  startWorkers,
+  stopWorkers,
+  waitFor,
+  waitProcessed,
+} from './helpers.js'
+
+async function counts(companyId: number) {
+  const one = async (table: string) =>
+    Number((await db.from(table).where('company_id', companyId).count('* as n'))[0].n)
+  return { contacts: await one('contacts'), tickets: await one('tickets'), messages: await one('messages') }
+}
+
+test.group('inbound pipeline', (group) => {
+  group.each.setup(async () => {
+    await startWorkers()
+    return () => inbound.setFaultInjector(null)
+  })
+
+  test('a message creates contact, pending ticket, message, unread count and a create log', async ({ assert }) => {
+    const w = await inboxWorld()
+    const number = rand()
+    await ingest(w, message(w.whatsapp.id, number, 'Olá, preciso de ajuda'))
+    await ingest(w, message(w.whatsapp.id, number, 'alguém aí?'))
+    await waitProcessed(w.company.id)
+    const contact = await db.from('contacts').where({ company_id: w.company.id, number }).firstOrFail()
+    const tickets = await db.from('tickets').where({ company_id: w.company.id, contact_id: contact.id })
+    assert.lengthOf(tickets, 1)
+    assert.equal(tickets[0].status, 'pending')
+    assert.equal(tickets[0].unread_messages, 2)
+    assert.equal(tickets[0].last_message, 'alguém aí?')
+    const logs = await db.from('ticket_logs').where('ticket_id', tickets[0].id)
+    assert.deepEqual(
+      logs.map((l) => l.type),
+      ['create']
+    )
+    assert.equal(Number((await db.from('messages').where('ticket_id', tickets[0].id).count('* as n'))[0].n), 2)
+  })
+
+  test('the same provider message id twice is stored once', async ({ assert }) => {
+    const w = await inboxWorld()
+    const e = message(w.whatsapp.id, rand(), 'hello')
+    const first = await ingest(w, e)
+    const second = await ingest(w, { ...e })
+    assert.isFalse(first.duplicate)
+    assert.isTrue(second.duplicate)
+    assert.equal(second.id, first.id)
+    await waitProcessed(w.company.id)
+    assert.deepEqual(await counts(w.company.id), { contacts: 1, tickets: 1, messages: 1 })
+  })
+
+  test('malformed events are refused before anything is written', async ({ assert }) => {
+    const w = await inboxWorld()
+    await assert.rejects(() =>
+      ingest(w, { kind: 'message', whatsappId: w.whatsapp.id, providerMessageId: '', contact: { number: '1' } } as any)
+    )
+    await assert.rejects(() =>
+      ingest(w, { kind: 'bogus', whatsappId: w.whatsapp.id, providerMessageId: 'x', contact: { number: '1' } } as any)
+    )
+    assert.equal(Number((await db.from('inbound_events').where('company_id', w.company.id).count('* as n'))[0].n), 0)
+  })
+
+  test('simultaneous first messages from one contact make exactly one ticket', async ({ assert }) => {
+    const w = await inboxWorld()
+    const number = rand()
+    await Promise.all(Array.from({ length: 24 }, (_, i) => ingest(w, message(w.whatsapp.id, number, `msg ${i}`))))
+    await waitProcessed(w.company.id)
+    assert.deepEqual(await counts(w.company.id), { contacts: 1, tickets: 1, messages: 24 })
+    const t = await db.from('tickets').where('company_id', w.company.id).firstOrFail()
+    assert.equal(t.unread_messages, 24)
+  })
+
+  test('crash and restart mid-stream: nothing lost, nothing duplicated', async ({ assert }) => {
+    const w = await inboxWorld()
+    const numbers = Array.from({ length: 10 }, rand)
+    const events = Array.from({ length: 60 }, (_, i) => message(w.whatsapp.id, numbers[i % 10], `m${i}`))
+
+    // 1. the worker process is down: events are accepted and persisted, nothing processed yet
+    await stopWorkers()
+    for (const e of events.slice(0, 30)) await ingest(w, e)
+    assert.equal(await pendingEvents(w.company.id), 30)
+    assert.deepEqual(await counts(w.company.id), { contacts: 0, tickets: 0, messages: 0 })
+
+    // 2. the crash also lost the queue itself (jobs never reached Redis / were wiped)
+    await jobs.queue('inbound').obliterate({ force: true })
+
+    // 3. restart; every third event crashes after its writes on its first attempt (transaction rolled back)
+    inbound.setFaultInjector((stored, attempt) => {
+      if (attempt === 1 && stored.id % 3 === 0) throw new Error('simulated crash before commit')
+    })
+    await startWorkers()
+    assert.equal(await inbound.recover(0), 30)
+    // the rest of the stream arrives while recovering, some of it redelivered by the channel
+    for (const e of events.slice(30)) await ingest(w, e)
+    for (const e of events.slice(20, 40)) await ingest(w, { ...e })
+    await waitProcessed(w.company.id, 30000)
+
+    assert.deepEqual(await counts(w.company.id), { contacts: 10, tickets: 10, messages: 60 })
+    const bodies = (await db.from('messages').where('company_id', w.company.id).select('body'))
+      .map((r) => r.body)
+      .sort()
+    assert.deepEqual(bodies, events.map((e) => e.body).sort())
+    const unread = await db.from('tickets').where('company_id', w.company.id).sum('unread_messages as n')
+    assert.equal(Number(unread[0].n), 60)
+    const failed = await db.from('inbound_events').where('company_id', w.company.id).where('status', 'failed')
+    assert.lengthOf(failed, 0)
+  })
+
+  test('groups are dropped unless the connection allows them; allowed groups get a group ticket', async ({
+    assert,
+  }) => {
+    const w = await inboxWorld()
+    await ingest(
+      w,
+      message(w.whatsapp.id, '1203630-grp', 'hi group', {
+        contact: { number: '1203630-grp', name: 'Grupo', isGroup: true },
+      })
+    )
+    await waitProcessed(w.company.id)
+    assert.deepEqual(await counts(w.company.id), { contacts: 0, tickets: 0, messages: 0 })
+    await db.from('whatsapps').where('id', w.whatsapp.id).update({ allow_group: true })
+    await ingest(
+      w,
+      message(w.whatsapp.id, '1203630-grp', 'hi again', {
+        contact: { number: '1203630-grp', name: 'Grupo', isGroup: true },
+      })
+    )
+    await waitProcessed(w.company.id)
+    const t = await db.from('tickets').where('company_id', w.company.id).firstOrFail()
+    assert.equal(t.status, 'group')
+    assert.isTrue(t.is_group)
+  })
+
+  test('timeCreateNewTicket reopens a recently closed ticket as pending; 0 makes a new one', async ({ assert }) => {
+    const w = await inboxWorld()
+    const number = rand()
+    await ingest(w, message(w.whatsapp.id, number, 'first'))
+    await waitProcessed(w.company.id)
+    const first = await db.from('tickets').where('company_id', w.company.id).firstOrFail()
+    await db.from('tickets').where('id', first.id).update({ status: 'closed' })
+    await ingest(w, message(w.whatsapp.id, number, 'second'))
+    await waitProcessed(w.company.id)
+    assert.equal(Number((await db.from('tickets').where('company_id', w.company.id).count('* as n'))[0].n), 2)
+
+    await db.from('tickets').where('company_id', w.company.id).update({ status: 'closed' })
+    await db.from('whatsapps').where('id', w.whatsapp.id).update({ time_create_new_ticket: 10 })
+    await ingest(w, message(w.whatsapp.id, number, 'third'))
+    await waitProcessed(w.company.id)
+    const all = await db.from('tickets').where('company_id', w.company.id).orderBy('id')
+    assert.lengthOf(all, 2)
+    assert.equal(all[1].status, 'pending')
+  })
+
+  test('acks only move forward; edits and deletes update the stored row', async ({ assert }) => {
+    const w = await inboxWorld()
+    const number = rand()
+    const e = message(w.whatsapp.id, number, 'original')
+    await ingest(w, e)
+    await waitProcessed(w.company.id)
+    await ingest(w, { ...e, kind: 'edit', body: 'edited', eventId: 'edit-1' })
+    await waitProcessed(w.company.id)
+    let row = await db.from('messages').where({ company_id: w.company.id, wid: e.providerMessageId }).firstOrFail()
+    assert.equal(row.body, 'edited')
+    assert.isTrue(row.is_edited)
+    await ingest(w, { ...e, kind: 'delete', eventId: 'del-1' })
+    await waitProcessed(w.company.id)
+    row = await db.from('messages').where('id', row.id).firstOrFail()
+    assert.isTrue(row.is_deleted)
+    assert.equal(Number((await db.from('messages').where('company_id', w.company.id).count('* as n'))[0].n), 1)
+  })
+
+  test('a reply processed before the message it quotes is still linked to it', async ({ assert }) => {
+    const w = await inboxWorld()
+    const number = rand()
+    const original = message(w.whatsapp.id, number, 'pergunta')
+    const reply = message(w.whatsapp.id, number, 'resposta', { quotedProviderId: original.providerMessageId })
+    await ingest(w, reply)
+    await waitProcessed(w.company.id)
+    await ingest(w, original)
+    await waitProcessed(w.company.id)
+    const q = await db
+      .from('messages')
+      .where({ company_id: w.company.id, wid: original.providerMessageId })
+      .firstOrFail()
+    const r = await waitFor(async () => {
+      const row = await db.from('messages').where({ company_id: w.company.id, wid: reply.providerMessageId }).first()
+      return row?.quoted_msg_id ? row : null
+    })
+    assert.equal(r.quoted_msg_id, q.id)
+
+    // and both at once, many times
+    for (let i = 0; i < 10; i++) {
+      const a = message(w.whatsapp.id, number, `a${i}`)
+      const b = message(w.whatsapp.id, number, `b${i}`, { quotedProviderId: a.providerMessageId })
+      await Promise.all([ingest(w, b), ingest(w, a)])
+    }
+    await waitProcessed(w.company.id)
+    await new Promise((res) => setTimeout(res, 300))
+    const unlinked = await db
+      .from('messages')
+      .where('company_id', w.company.id)
+      .whereNotNull('quoted_wid')
+      .whereNull('quoted_msg_id')
+    assert.lengthOf(unlinked, 0)
+  })
+})
