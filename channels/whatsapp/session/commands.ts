@@ -1,0 +1,33 @@
+/**
+ * Session commands, written to wa_sessions where whichever process owns the
+ * session (or takes it) picks them up; this process's supervisor is nudged
+ * so a local session reacts at once.
+ */
+import db from '@adonisjs/lucid/services/db'
+import type { ConnectionRef } from '#core/channels'
+
+type Desired = 'run' | 'stop' | 'logout'
+
+export async function command(
+  ref: ConnectionRef,
+  desired: Desired,
+  options: { bump?: boolean; resetAuth?: boolean; pairingPhone?: string | null } = {}
+) {
+  await db.rawQuery(
+    `INSERT INTO wa_sessions (whatsapp_id, company_id, desired, generation, reset_auth, pairing_phone, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, now())
+     ON CONFLICT (whatsapp_id) DO UPDATE SET desired = excluded.desired,
+       generation = wa_sessions.generation + ?,
+       reset_auth = wa_sessions.reset_auth OR excluded.reset_auth,
+       pairing_phone = excluded.pairing_phone, updated_at = now()`,
+    [
+      ref.id,
+      ref.companyId,
+      desired,
+      options.bump ? 1 : 0,
+      Boolean(options.resetAuth),
+      options.pairingPhone ?? null,
+      options.bump ? 1 : 0,
+    ]
+  )
+}

@@ -1,0 +1,27 @@
+/** Realtime events of connections (spec 2 §7, reference §9). */
+import transmit from '@adonisjs/transmit/services/main'
+import { channels, realtime } from '#core/realtime'
+
+export const connectionEvents = {
+  /** the record carries no token: events reach every user of the company */
+  updated(companyId: number, whatsapp: Record<string, any>) {
+    const safe = { ...whatsapp }
+    delete safe.token
+    realtime.toCompany(companyId, 'whatsapp', { action: 'update', whatsapp: safe })
+    realtime.toCompany(companyId, 'whatsappSession', { action: 'update', session: safe })
+  },
+  deleted(companyId: number, whatsappId: number) {
+    realtime.toCompany(companyId, 'whatsapp', { action: 'delete', whatsappId })
+  },
+}
+
+/**
+ * importMessages-{companyId} is the one event whose name does not start with
+ * company-: it goes to the company's channel under the spec's exact name.
+ */
+export function emitImport(companyId: number, payload: { action: string } & Record<string, unknown>) {
+  transmit.broadcast(
+    channels.company(companyId),
+    JSON.parse(JSON.stringify({ event: `importMessages-${companyId}`, ...payload }))
+  )
+}
