@@ -19,4 +19,10 @@ export class ApiError extends Error {
   }
 }
 
-export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError
+/**
+ * By shape, not instanceof: a bundle may carry its own copy of this module (a
+ * federation fallback), and its class is then not the one the shared client threw.
+ */
+export const isApiError = (e: unknown): e is ApiError =>
+  e instanceof ApiError ||
+  (e instanceof Error && e.name === 'ApiError' && typeof (e as Partial<ApiError>).status === 'number')

@@ -22,13 +22,26 @@ export const LONG_TOAST_MS = 3000
 
 class ToastBus {
   #listeners = new Set<Listener>()
+  /** raised while no renderer was mounted (e.g. between the login page and the app layout) */
+  #pending: { t: ToastMessage; at: number }[] = []
   #seq = 0
   subscribe(l: Listener) {
     this.#listeners.add(l)
+    const now = Date.now()
+    const pending = this.#pending.filter((p) => now - p.at < p.t.timeout)
+    this.#pending = []
+    for (const p of pending) l(p.t)
     return () => void this.#listeners.delete(l)
   }
   show(intent: ToastIntent, text: string, options: { timeout?: number; action?: ToastMessage['action'] } = {}) {
-    const t: ToastMessage = { id: ++this.#seq, intent, text, timeout: options.timeout ?? DEFAULT_TOAST_MS, action: options.action }
+    const t: ToastMessage = {
+      id: ++this.#seq,
+      intent,
+      text,
+      timeout: options.timeout ?? DEFAULT_TOAST_MS,
+      action: options.action,
+    }
+    if (this.#listeners.size === 0) this.#pending = [...this.#pending.slice(-4), { t, at: Date.now() }]
     for (const l of this.#listeners) l(t)
     return t.id
   }
@@ -41,5 +54,6 @@ export const toasts = {
   success: (text: string, timeout?: number) => bus.show('success', text, { timeout }),
   error: (text: string, timeout?: number) => bus.show('error', text, { timeout }),
   warning: (text: string, timeout?: number) => bus.show('warning', text, { timeout }),
-  info: (text: string, options?: { timeout?: number; action?: ToastMessage['action'] }) => bus.show('info', text, options),
+  info: (text: string, options?: { timeout?: number; action?: ToastMessage['action'] }) =>
+    bus.show('info', text, options),
 }

@@ -1,0 +1,173 @@
+/** Help entries management (super user, settings tab "helps"): title, description, YouTube code, link. */
+import { useCallback, useEffect, useState } from 'react'
+import { Button, Link, Tooltip } from '@fluentui/react-components'
+import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
+import { useTranslation } from 'react-i18next'
+import {
+  api,
+  toasts,
+  ConfirmDialog,
+  DataTable,
+  FormDialog,
+  TextField,
+  required,
+  useForm,
+  type Column,
+} from '@balcao/ui'
+
+export interface Help {
+  id: number
+  title: string
+  description: string | null
+  video: string | null
+  link: string | null
+}
+
+function HelpDialog(props: { help: Help | null; onClose: () => void; onSaved: (h: Help) => void }) {
+  const { t } = useTranslation()
+  const h = props.help
+  const form = useForm(
+    { title: h?.title ?? '', description: h?.description ?? '', video: h?.video ?? '', link: h?.link ?? '' },
+    { title: [required] }
+  )
+  const v = form.values
+  const save = async () => {
+    if (!form.check()) return
+    try {
+      const saved = h ? await api.put<Help>(`/helps/${h.id}`, v) : await api.post<Help>('/helps', v)
+      toasts.success(t('admin.common.success'))
+      props.onSaved(saved)
+    } catch {
+      toasts.error(t('admin.common.saveFailed'), 4000)
+    }
+  }
+  return (
+    <FormDialog open title={h ? t('admin.helps.edit') : t('admin.helps.add')} onSubmit={save} onClose={props.onClose}>
+      <TextField
+        label={t('admin.helps.titleField')}
+        name="helpTitle"
+        value={v.title}
+        onChange={(x) => form.set('title', x)}
+        error={form.errors.title}
+        required
+      />
+      <TextField
+        label={t('admin.helps.description')}
+        multiline
+        value={v.description}
+        onChange={(x) => form.set('description', x)}
+      />
+      <TextField
+        label={t('admin.helps.video')}
+        name="video"
+        value={v.video}
+        onChange={(x) => form.set('video', x)}
+        placeholder="dQw4w9WgXcQ"
+      />
+      <TextField label={t('admin.helps.link')} type="url" value={v.link} onChange={(x) => form.set('link', x)} />
+    </FormDialog>
+  )
+}
+
+export function HelpsManager() {
+  const { t } = useTranslation()
+  const [helps, setHelps] = useState<Help[]>([])
+  const [loading, setLoading] = useState(true)
+  const [error, setError] = useState<unknown>(null)
+  const [editing, setEditing] = useState<Help | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<Help | null>(null)
+
+  const load = useCallback(() => {
+    setLoading(true)
+    api
+      .get<Help[]>('/helps/list')
+      .then((list) => {
+        setHelps(Array.isArray(list) ? list : [])
+        setError(null)
+      })
+      .catch(setError)
+      .finally(() => setLoading(false))
+  }, [])
+  useEffect(load, [load])
+
+  const columns: Column<Help>[] = [
+    { key: 'title', header: t('admin.helps.titleField'), render: (h) => h.title },
+    { key: 'description', header: t('admin.helps.description'), render: (h) => h.description },
+    { key: 'video', header: t('admin.helps.video'), render: (h) => h.video },
+    {
+      key: 'link',
+      header: t('admin.helps.link'),
+      render: (h) =>
+        h.link ? (
+          <Link href={h.link} target="_blank" rel="noreferrer">
+            {h.link}
+          </Link>
+        ) : null,
+    },
+    {
+      key: 'actions',
+      header: t('admin.common.actions'),
+      align: 'end',
+      width: '100px',
+      render: (h) => (
+        <>
+          <Tooltip content={t('kit.edit')} relationship="label">
+            <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(h)} />
+          </Tooltip>
+          <Tooltip content={t('kit.delete')} relationship="label">
+            <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setDeleting(h)} />
+          </Tooltip>
+        </>
+      ),
+    },
+  ]
+
+  return (
+    <>
+      <DataTable
+        ariaLabel={t('admin.helps.title')}
+        columns={columns}
+        items={helps}
+        getRowId={(h) => h.id}
+        loading={loading}
+        error={error}
+        onRetry={load}
+        toolbar={
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="add-help">
+            {t('admin.helps.add')}
+          </Button>
+        }
+      />
+      {editing && (
+        <HelpDialog
+          help={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setHelps((list) =>
+              list.some((x) => x.id === saved.id) ? list.map((x) => (x.id === saved.id ? saved : x)) : [...list, saved]
+            )
+            setEditing(null)
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={!!deleting}
+        title={t('admin.common.deleteTitle', { name: deleting?.title })}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return
+          try {
+            await api.delete(`/helps/${deleting.id}`)
+            setHelps((list) => list.filter((x) => x.id !== deleting.id))
+            toasts.success(t('admin.common.success'))
+          } catch (e) {
+            toasts.error(t('admin.common.deleteFailed'))
+            throw e
+          }
+        }}
+      >
+        {t('admin.common.deleteWarning')}
+      </ConfirmDialog>
+    </>
+  )
+}

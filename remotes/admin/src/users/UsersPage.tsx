@@ -1,0 +1,153 @@
+/** /users (admin section): search, infinite scroll, add/edit modal, delete. */
+import { useCallback, useEffect, useState } from 'react'
+import { useAtomValue } from 'jotai'
+import { Badge, Button, Tooltip } from '@fluentui/react-components'
+import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
+import { useTranslation } from 'react-i18next'
+import {
+  api,
+  realtime,
+  userAtom,
+  isAdmin,
+  usePagedList,
+  usePermissionGate,
+  toasts,
+  toastError,
+  ConfirmDialog,
+  DataTable,
+  Page,
+  type Column,
+  type User,
+} from '@balcao/ui'
+import { UserDialog } from './UserDialog.js'
+
+export default function UsersPage() {
+  const { t } = useTranslation()
+  const me = useAtomValue(userAtom)
+  const allowed = usePermissionGate(me ? isAdmin(me) : undefined)
+  const [editing, setEditing] = useState<User | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<User | null>(null)
+  const list = usePagedList<User>(
+    useCallback(async ({ search, page, signal }) => {
+      const r = await api.get<{ users: User[]; hasMore: boolean; count: number }>(
+        '/users',
+        { searchParam: search, pageNumber: page },
+        signal
+      )
+      return { items: r.users, hasMore: r.hasMore, count: r.count }
+    }, []),
+    { debounceMs: 0 }
+  )
+  const { upsert, remove } = list
+
+  // other admins' changes arrive live
+  useEffect(
+    () =>
+      realtime.on(realtime.companyEvent('user'), (m) => {
+        const u = m.user as User | undefined
+        if ((m.action === 'create' || m.action === 'update') && u) upsert(u)
+        if (m.action === 'delete') remove(Number(m.userId ?? m.id))
+      }),
+    [upsert, remove]
+  )
+
+  if (!allowed) return null
+
+  const columns: Column<User>[] = [
+    { key: 'id', header: t('admin.common.id'), render: (u) => u.id, width: '70px' },
+    { key: 'name', header: t('admin.users.name'), render: (u) => u.name },
+    { key: 'email', header: t('admin.users.email'), render: (u) => u.email },
+    {
+      key: 'profile',
+      header: t('admin.users.profile'),
+      render: (u) => (
+        <>
+          {u.profile === 'admin' ? t('admin.users.profileAdmin') : t('admin.users.profileUser')}
+          {u.super && (
+            <Badge appearance="tint" color="brand" style={{ marginLeft: 6 }}>
+              {t('admin.users.super')}
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('admin.common.actions'),
+      align: 'end',
+      width: '110px',
+      render: (u) => (
+        <>
+          <Tooltip content={t('kit.edit')} relationship="label">
+            <Button
+              appearance="subtle"
+              icon={<EditRegular />}
+              onClick={() => setEditing(u)}
+              data-testid={`edit-user-${u.id}`}
+            />
+          </Tooltip>
+          <Tooltip content={t('kit.delete')} relationship="label">
+            <Button
+              appearance="subtle"
+              icon={<DeleteRegular />}
+              onClick={() => setDeleting(u)}
+              disabled={u.id === me?.id}
+              data-testid={`delete-user-${u.id}`}
+            />
+          </Tooltip>
+        </>
+      ),
+    },
+  ]
+
+  return (
+    <Page title={t('admin.users.title')} count={list.count}>
+      <DataTable
+        ariaLabel={t('admin.users.title')}
+        columns={columns}
+        items={list.items}
+        getRowId={(u) => u.id}
+        loading={list.loading}
+        hasMore={list.hasMore}
+        onLoadMore={list.loadMore}
+        error={list.error}
+        onRetry={list.reload}
+        onSearch={list.setSearch}
+        searchPlaceholder={t('admin.users.search')}
+        toolbar={
+          <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="add-user">
+            {t('admin.users.add')}
+          </Button>
+        }
+      />
+      {editing && (
+        <UserDialog
+          user={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(u) => {
+            upsert(u)
+            setEditing(null)
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={!!deleting}
+        title={t('admin.common.deleteTitle', { name: deleting?.name })}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return
+          try {
+            await api.delete(`/users/${deleting.id}`)
+            remove(deleting.id)
+            toasts.success(t('admin.users.deleted'))
+          } catch (e) {
+            toastError(e)
+            throw e
+          }
+        }}
+      >
+        {t('admin.users.deleteWarning')}
+      </ConfirmDialog>
+    </Page>
+  )
+}

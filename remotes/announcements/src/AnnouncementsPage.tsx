@@ -1,0 +1,159 @@
+/**
+ * /announcements (super user only, spec 3 §2): search, add, table with title,
+ * priority, attachment, status, edit and delete, infinite scroll. Toasts stay
+ * 3000 ms on this screen (spec 3 §9).
+ */
+import { useCallback, useEffect, useState } from 'react'
+import { useAtomValue } from 'jotai'
+import { Badge, Button, Tooltip } from '@fluentui/react-components'
+import { AddRegular, AttachRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
+import { useTranslation } from 'react-i18next'
+import {
+  api,
+  realtime,
+  userAtom,
+  usePagedList,
+  usePermissionGate,
+  toasts,
+  toastError,
+  LONG_TOAST_MS,
+  ConfirmDialog,
+  DataTable,
+  Page,
+  type Column,
+} from '@balcao/ui'
+import { AnnouncementDialog } from './AnnouncementDialog.js'
+import { PRIORITY_BADGE, type Announcement } from './types.js'
+
+export function AnnouncementsPage() {
+  const { t } = useTranslation()
+  const me = useAtomValue(userAtom)
+  const allowed = usePermissionGate(me ? me.super : undefined)
+  const [editing, setEditing] = useState<Announcement | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<Announcement | null>(null)
+  const list = usePagedList<Announcement>(
+    useCallback(async ({ search, page, signal }) => {
+      const r = await api.get<{ records: Announcement[]; hasMore: boolean; count: number }>(
+        '/announcements',
+        { searchParam: search, pageNumber: page },
+        signal
+      )
+      return { items: r.records, hasMore: r.hasMore, count: r.count }
+    }, [])
+  )
+  const { upsert, remove } = list
+
+  useEffect(
+    () =>
+      realtime.on('company-announcement', (m) => {
+        const record = m.record as Announcement | undefined
+        if (record && (m.action === 'create' || m.action === 'update')) upsert(record)
+        if (m.action === 'delete') remove(Number(m.id))
+      }),
+    [upsert, remove]
+  )
+
+  if (!allowed) return null
+
+  const columns: Column<Announcement>[] = [
+    { key: 'title', header: t('announcementsPage.titleField'), render: (a) => a.title },
+    {
+      key: 'priority',
+      header: t('announcementsPage.priority'),
+      render: (a) => (
+        <Badge appearance="filled" color={PRIORITY_BADGE[a.priority] ?? 'subtle'} data-priority={a.priority}>
+          {t(`priority.${a.priority}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'media',
+      header: t('announcementsPage.attachment'),
+      render: (a) =>
+        a.mediaName ? (
+          <span>
+            <AttachRegular /> {a.mediaName}
+          </span>
+        ) : (
+          t('announcementsPage.noAttachment')
+        ),
+    },
+    {
+      key: 'status',
+      header: t('announcementsPage.status'),
+      render: (a) => (a.status ? t('announcementsPage.active') : t('announcementsPage.inactive')),
+    },
+    {
+      key: 'actions',
+      header: t('kit.actions'),
+      align: 'end',
+      width: '100px',
+      render: (a) => (
+        <>
+          <Tooltip content={t('kit.edit')} relationship="label">
+            <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(a)} />
+          </Tooltip>
+          <Tooltip content={t('kit.delete')} relationship="label">
+            <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setDeleting(a)} />
+          </Tooltip>
+        </>
+      ),
+    },
+  ]
+
+  return (
+    <Page title={t('announcementsPage.title')} count={list.count}>
+      <DataTable
+        ariaLabel={t('announcementsPage.title')}
+        columns={columns}
+        items={list.items}
+        getRowId={(a) => a.id}
+        loading={list.loading}
+        hasMore={list.hasMore}
+        onLoadMore={list.loadMore}
+        error={list.error}
+        onRetry={list.reload}
+        onSearch={list.setSearch}
+        searchPlaceholder={t('announcementsPage.search')}
+        toolbar={
+          <Button
+            appearance="primary"
+            icon={<AddRegular />}
+            onClick={() => setEditing('new')}
+            data-testid="add-announcement"
+          >
+            {t('announcementsPage.add')}
+          </Button>
+        }
+      />
+      {editing && (
+        <AnnouncementDialog
+          announcement={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(a) => {
+            upsert(a)
+            setEditing(null)
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={!!deleting}
+        title={t('announcementsPage.deleteTitle', { title: deleting?.title })}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return
+          try {
+            await api.delete(`/announcements/${deleting.id}`)
+            remove(deleting.id)
+            toasts.success(t('announcementsPage.deleted'), LONG_TOAST_MS)
+          } catch (e) {
+            toastError(e, LONG_TOAST_MS)
+            throw e
+          }
+        }}
+      >
+        {t('announcementsPage.deleteWarning')}
+      </ConfirmDialog>
+    </Page>
+  )
+}

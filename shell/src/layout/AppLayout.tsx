@@ -1,0 +1,151 @@
+/**
+ * Everything behind the sign-in (loaded lazily, with Fluent UI): theme
+ * provider, drawer with the manifest's menu, top bar, and the routes of the
+ * enabled remotes.
+ */
+import { useEffect, useMemo, useState } from 'react'
+import { Route, Routes, useLocation, useNavigate } from 'react-router'
+import { useAtom, useAtomValue } from 'jotai'
+import {
+  FluentProvider,
+  InlineDrawer,
+  OverlayDrawer,
+  Spinner,
+  makeStyles,
+  tokens,
+  webDarkTheme,
+  webLightTheme,
+} from '@fluentui/react-components'
+import { Toaster, userAtom } from '@balcao/ui'
+import { themeAtom, paintTheme, watchSystemTheme, storedTheme } from '../theme/theme.js'
+import { fetchManifest, manifestAtom, menuEntries, routeTable } from '../modules/manifest.js'
+import { RemotePage, type RemoteComponent } from '../modules/RemotePage.js'
+import { SideMenu } from './SideMenu.js'
+import { TopBar } from './TopBar.js'
+import { SMALL_SCREEN, useMediaQuery } from './useMediaQuery.js'
+import { useVersionCheck } from '../session/useVersionCheck.js'
+import { POST_LOGIN_KEY } from '../session/actions.js'
+import { subscriptionNotice } from '../session/subscription.js'
+import HomePage from '../pages/HomePage.js'
+import InvoicesFallback from '../pages/InvoicesFallback.js'
+import NotAvailable from '../pages/NotAvailable.js'
+
+export const DRAWER_WIDTH = 240
+
+const useStyles = makeStyles({
+  provider: {
+    height: '100vh',
+    display: 'flex',
+    flexDirection: 'column',
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  body: { display: 'flex', flexGrow: 1, minHeight: 0 },
+  // a wide table must not squeeze the menu
+  drawer: { backgroundColor: tokens.colorNeutralBackground1, flexShrink: 0 },
+  drawerBody: { padding: 0, height: '100%' },
+  main: { flexGrow: 1, minWidth: 0, overflowY: 'auto' },
+})
+
+export default function AppLayout({ remoteComponent }: { remoteComponent: RemoteComponent }) {
+  const styles = useStyles()
+  const user = useAtomValue(userAtom)!
+  const [theme, setTheme] = useAtom(themeAtom)
+  const [manifest, setManifest] = useAtom(manifestAtom)
+  const [version, setVersion] = useState<string | null>(null)
+  const small = useMediaQuery(SMALL_SCREEN)
+  const [open, setOpen] = useState(() => !small && user.defaultMenu !== 'closed')
+  const navigate = useNavigate()
+  const location = useLocation()
+
+  useEffect(() => paintTheme(theme), [theme])
+  useEffect(() => watchSystemTheme(setTheme), [setTheme])
+  // a dark defaultTheme is an explicit choice; use it unless this browser has its own
+  useEffect(() => {
+    if (!storedTheme() && user.defaultTheme === 'dark') setTheme('dark')
+  }, [user.defaultTheme, setTheme])
+  useVersionCheck(setVersion)
+
+  // the drawer follows the breakpoint: temporary under 600 px
+  useEffect(() => setOpen(!small && user.defaultMenu !== 'closed'), [small, user.defaultMenu])
+
+  useEffect(() => {
+    let live = true
+    setManifest({ status: 'loading', modules: [] })
+    void fetchManifest().then((m) => live && setManifest(m))
+    return () => {
+      live = false
+    }
+  }, [user.id, user.company.id, user.company.planId, setManifest])
+
+  const routes = useMemo(() => routeTable(manifest.modules), [manifest.modules])
+  const entries = useMemo(() => menuEntries(manifest.modules), [manifest.modules])
+
+  // a fresh sign-in: the subscription notice, and /tickets when a module serves it (spec 1 §4)
+  useEffect(() => {
+    if (manifest.status === 'loading' || sessionStorage.getItem(POST_LOGIN_KEY) !== '1') return
+    sessionStorage.removeItem(POST_LOGIN_KEY)
+    subscriptionNotice(user)
+    if (location.pathname === '/' && routes.has('/tickets')) navigate('/tickets', { replace: true })
+  }, [manifest.status, routes, location.pathname, navigate, user])
+
+  const menu = (
+    <SideMenu
+      entries={entries}
+      version={version}
+      blocked={manifest.status === 'blocked'}
+      onNavigate={small ? () => setOpen(false) : undefined}
+    />
+  )
+
+  // layout styles go on an inner element: Fluent copies the provider's classes to its portals
+  // (toasts, popovers), and a full-height provider class would cover the page
+  return (
+    <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} data-theme={theme}>
+      <div className={styles.provider}>
+        <Toaster />
+        <TopBar onToggleMenu={() => setOpen((o) => !o)} menuOpen={open} hasModule={(p) => routes.has(p)} />
+        <div className={styles.body}>
+          {small ? (
+            <OverlayDrawer open={open} onOpenChange={(_, d) => setOpen(d.open)} style={{ width: DRAWER_WIDTH }}>
+              {menu}
+            </OverlayDrawer>
+          ) : (
+            <InlineDrawer open={open} className={styles.drawer} style={{ width: DRAWER_WIDTH }} separator>
+              {menu}
+            </InlineDrawer>
+          )}
+          <main className={styles.main} id="content">
+            {manifest.status === 'loading' ? (
+              <Spinner style={{ marginTop: 48 }} />
+            ) : (
+              <Routes>
+                {[...routes.entries()].flatMap(([path, remote]) => [
+                  <Route
+                    key={path}
+                    path={path}
+                    element={<RemotePage remote={remote} route={path} load={remoteComponent} />}
+                  />,
+                  <Route
+                    key={`${path}/*`}
+                    path={`${path}/*`}
+                    element={<RemotePage remote={remote} route={path} load={remoteComponent} />}
+                  />,
+                ])}
+                {!routes.has('/') && (
+                  <Route
+                    path="/"
+                    element={manifest.status === 'blocked' ? <InvoicesFallback /> : <HomePage entries={entries} />}
+                  />
+                )}
+                {!routes.has('/financeiro-aberto') && (
+                  <Route path="/financeiro-aberto" element={<InvoicesFallback />} />
+                )}
+                <Route path="*" element={manifest.status === 'blocked' ? <InvoicesFallback /> : <NotAvailable />} />
+              </Routes>
+            )}
+          </main>
+        </div>
+      </div>
+    </FluentProvider>
+  )
+}

@@ -1,0 +1,92 @@
+/**
+ * The top bar (spec 1 §2): menu toggle, greeting with user and company, the
+ * due date for admins on wide screens, then theme, volume, refresh,
+ * notifications, announcements, internal chats and the avatar menu.
+ */
+import { useAtomValue } from 'jotai'
+import { Button, Caption1, Tooltip, makeStyles, tokens } from '@fluentui/react-components'
+import { NavigationRegular } from '@fluentui/react-icons'
+import { Trans, useTranslation } from 'react-i18next'
+import { formatDate, isAdmin, userAtom } from '@balcao/ui'
+import { RefreshButton, ThemeToggle, VolumeControl } from './TopBarButtons.js'
+import { NotificationsPopover } from './NotificationsPopover.js'
+import { AnnouncementsPopover } from './AnnouncementsPopover.js'
+import { ChatsPopover } from './ChatsPopover.js'
+import { ProfileMenu } from './ProfileMenu.js'
+import { WIDE_SCREEN, useMediaQuery } from './useMediaQuery.js'
+
+const useStyles = makeStyles({
+  bar: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '4px',
+    height: '48px',
+    padding: '0 8px',
+    backgroundColor: tokens.colorBrandBackground,
+    color: tokens.colorNeutralForegroundOnBrand,
+    flexShrink: 0,
+  },
+  onBrand: { 'color': tokens.colorNeutralForegroundOnBrand, ':hover': { color: tokens.colorNeutralForegroundOnBrand } },
+  brand: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase400, marginRight: '12px' },
+  greeting: {
+    flexGrow: 1,
+    minWidth: 0,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    fontSize: tokens.fontSizeBase300,
+  },
+  due: { marginRight: '8px', whiteSpace: 'nowrap', color: tokens.colorNeutralForegroundOnBrand, opacity: 0.9 },
+  actions: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: '2px',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground1,
+    padding: '2px',
+  },
+})
+
+export function TopBar(props: { onToggleMenu: () => void; menuOpen: boolean; hasModule: (path: string) => boolean }) {
+  const { t } = useTranslation()
+  const styles = useStyles()
+  const user = useAtomValue(userAtom)
+  const wide = useMediaQuery(WIDE_SCREEN)
+  if (!user) return null
+  const showDue = isAdmin(user) && wide && user.company.dueDate && !user.company.dueDate.startsWith('2999')
+  return (
+    <header className={styles.bar}>
+      <Tooltip content={props.menuOpen ? t('layout.closeMenu') : t('layout.openMenu')} relationship="label">
+        <Button
+          appearance="transparent"
+          className={styles.onBrand}
+          icon={<NavigationRegular />}
+          onClick={props.onToggleMenu}
+          data-testid="menu-toggle"
+        />
+      </Tooltip>
+      <span className={styles.brand}>{t('app.name')}</span>
+      <span className={styles.greeting} data-testid="greeting">
+        <Trans
+          i18nKey="layout.greeting"
+          values={{ name: user.name, company: user.company.name }}
+          components={{ b: <strong /> }}
+        />
+      </span>
+      {showDue && (
+        <Caption1 className={styles.due} data-testid="due-date">
+          {t('layout.dueDate', { date: formatDate(user.company.dueDate) })}
+        </Caption1>
+      )}
+      <div className={styles.actions}>
+        <ThemeToggle />
+        <VolumeControl />
+        <RefreshButton />
+        <NotificationsPopover companyId={user.company.id} />
+        <AnnouncementsPopover />
+        <ChatsPopover companyId={user.company.id} userId={user.id} enabled={props.hasModule('/chats')} />
+        <ProfileMenu />
+      </div>
+    </header>
+  )
+}
