@@ -82,7 +82,12 @@ async function main() {
     ['module boundaries', [node, 'scripts/check-boundaries.mjs']],
     ['lint', [node, 'node_modules/eslint/bin/eslint.js', '.']],
     ['types', [node, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
+    ['browser types', [node, 'node_modules/typescript/bin/tsc', '--noEmit', '-p', 'shell/tsconfig.json']],
     ['ui build', [node, 'scripts/build-ui.mjs', '--if-needed']],
+    [
+      'storybook',
+      [node, 'node_modules/storybook/dist/bin/dispatcher.js', 'build', '-c', 'shell/.storybook', '-o', '.data/storybook-static', '--quiet'],
+    ],
     ['japa', [node, '--import=@poppinss/ts-exec', 'core/bin/test.ts', ...process.argv.slice(2)]],
   ]
   const only = process.env.TEST_ONLY

@@ -28,14 +28,14 @@ router
     router.delete('/auth/logout', [AuthController, 'logout'])
     router.post('/auth/heartbeat', [AuthController, 'heartbeat'])
     router.get('/companies/listPlan/:id', [CompaniesController, 'listPlan'])
+    // an expired company still loads the remote that shows its invoices
+    router.get('/modules', [PlatformController, 'modules'])
   })
   .use(middleware.auth())
 
 // signed in with an active subscription
 router
   .group(() => {
-    router.get('/modules', [PlatformController, 'modules'])
-
     router.get('/users', [UsersController, 'index'])
     router.get('/users/list', [UsersController, 'list'])
     router.put('/users/toggleChangeWidht/:id', [UsersController, 'panelWidth'])

@@ -51,6 +51,13 @@ export function enabledFor(manifest: ModuleManifest, plan: Plan, user: User) {
   return true
 }
 
+/** What an expired or inactive company may load: the invoices page, no menu. */
+export function invoicesOnly(user: User, plan: Plan) {
+  return manifestFor(user, plan)
+    .filter((m) => m.remote?.routes.includes('/financeiro-aberto'))
+    .map((m) => ({ ...m, menu: [], remote: { ...m.remote!, routes: ['/financeiro-aberto'] } }))
+}
+
 export function manifestFor(user: User, plan: Plan) {
   return allManifests()
     .filter((m) => enabledFor(m, plan, user))

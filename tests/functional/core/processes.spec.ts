@@ -21,11 +21,15 @@ test.group('processes', () => {
   test('a separate worker process runs the core jobs', async ({ assert }) => {
     const { company } = await createTenant()
     const { user } = await createUser(company)
-    await db.from('users').where('id', user.id).update({ online: true, last_seen_at: new Date(Date.now() - 10 * 60_000) })
+    await db
+      .from('users')
+      .where('id', user.id)
+      .update({ online: true, last_seen_at: new Date(Date.now() - 10 * 60_000) })
     const worker = runWorker({})
     try {
       const deadline = Date.now() + 30_000
-      while (!worker.output().includes('worker started') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+      while (!worker.output().includes('worker started') && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100))
       await jobs.dispatch('core', 'presence-sweep', {})
       let row: any
       while (Date.now() < deadline) {

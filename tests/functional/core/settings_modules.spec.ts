@@ -121,3 +121,16 @@ test.group('modules and plan flags', () => {
     assert.isBelow(badJson.status(), 500)
   })
 })
+
+test.group('modules for an expired company', () => {
+  test('only the invoices page is listed, with no menu', async ({ client, assert }) => {
+    const { adminToken } = await createTenant({ dueInDays: -1 })
+    const r = await client.get('/modules').bearerToken(adminToken)
+    r.assertStatus(200)
+    assert.isTrue(r.body().blocked)
+    assert.deepEqual(
+      r.body().modules.map((m: any) => [m.name, m.menu.length, m.remote.routes]),
+      [['admin', 0, ['/financeiro-aberto']]]
+    )
+  })
+})
