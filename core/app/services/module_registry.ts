@@ -58,8 +58,8 @@ export function invoicesOnly(user: User, plan: Plan) {
     .map((m) => ({ ...m, menu: [], remote: { ...m.remote!, routes: ['/financeiro-aberto'] } }))
 }
 
-export function manifestFor(user: User, plan: Plan) {
-  return allManifests()
+export function manifestFor(user: User, plan: Plan, manifests: ModuleManifest[] = allManifests()) {
+  return manifests
     .filter((m) => enabledFor(m, plan, user))
     .map((m) => ({
       name: m.name,

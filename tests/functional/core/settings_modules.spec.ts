@@ -134,3 +134,25 @@ test.group('modules for an expired company', () => {
     )
   })
 })
+
+test.group('module manifest and plan flags', () => {
+  test('a module whose plan flag is off is not listed, so its remote is never offered', async ({ assert }) => {
+    const { manifestFor } = await import('#services/module_registry')
+    const campaigns = {
+      name: 'campaigns',
+      feature: 'useCampaigns' as const,
+      menu: [{ path: '/campaigns', label: 'menu.campaigns' }],
+      remote: { name: 'campaigns', expose: './App', routes: ['/campaigns'] },
+    }
+    const onPlan = await createPlan({ useCampaigns: true })
+    const offPlan = await createPlan({ useCampaigns: false })
+    const { admin } = await createTenant({ plan: onPlan })
+    assert.deepEqual(
+      manifestFor(admin, onPlan, [campaigns]).map((m) => m.remote?.entry),
+      ['/remotes/campaigns/remoteEntry.js']
+    )
+    assert.deepEqual(manifestFor(admin, offPlan, [campaigns]), [])
+    const superOnly = { ...campaigns, feature: null, superOnly: true }
+    assert.deepEqual(manifestFor(admin, onPlan, [superOnly]), [])
+  })
+})
