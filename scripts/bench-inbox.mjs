@@ -14,7 +14,7 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { spawn, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ROOT, ensureDependencies, reexecWithNode24 } from './lib.mjs'
+import { ROOT, freePort, ensureDependencies, reexecWithNode24 } from './lib.mjs'
 
 const num = (name, def) => Number(process.env[name] ?? def)
 
@@ -24,17 +24,6 @@ function pct(values, p) {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]
 }
 const round = (n) => Math.round(n * 100) / 100
-
-async function freePort() {
-  const net = await import('node:net')
-  return new Promise((resolve) => {
-    const srv = net.createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
-}
 
 async function main() {
   const { portOpen, startEmbeddedPostgres } = await import('../database/embedded_postgres.mjs')

@@ -36,12 +36,14 @@ if (ifNeeded && existsSync(out)) {
 }
 mkdirSync(join(ROOT, 'public'), { recursive: true })
 const vite = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js')
+// always a production build: NODE_ENV=test (npm test) would give React's development build
+const buildEnv = { ...process.env, NODE_ENV: 'production' }
 const remotes = existsSync(remotesDir)
   ? readdirSync(remotesDir).filter((n) => existsSync(join(remotesDir, n, 'vite.config.ts')))
   : []
 for (const name of remotes) {
   console.log(`» building remote ${name}`)
-  if (run(process.execPath, [vite, 'build', '--config', join(remotesDir, name, 'vite.config.ts')], process.env) !== 0) process.exit(1)
+  if (run(process.execPath, [vite, 'build', '--config', join(remotesDir, name, 'vite.config.ts')], buildEnv) !== 0) process.exit(1)
 }
 console.log('» building the shell')
-if (run(process.execPath, [vite, 'build', '--config', join(shellDir, 'vite.config.ts')], process.env) !== 0) process.exit(1)
+if (run(process.execPath, [vite, 'build', '--config', join(shellDir, 'vite.config.ts')], buildEnv) !== 0) process.exit(1)

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process'
 import * as fs from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ROOT, ensureDependencies, reexecWithNode24 } from './lib.mjs'
+import { ROOT, freePort, ensureDependencies, reexecWithNode24 } from './lib.mjs'
 
 ensureDependencies()
 if (!reexecWithNode24(fileURLToPath(import.meta.url))) await main()
@@ -29,17 +29,6 @@ function ensureChromium() {
   console.log('» installing chromium (apt-get)…')
   spawnSync('apt-get', ['update', '-q'], { stdio: 'inherit' })
   spawnSync('apt-get', ['install', '-y', '-q', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
-}
-
-async function freePort() {
-  const net = await import('node:net')
-  return new Promise((resolve) => {
-    const srv = net.createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address()
-      srv.close(() => resolve(port))
-    })
-  })
 }
 
 async function main() {
@@ -119,8 +108,12 @@ async function main() {
   if (embedded) await embedded.stop().catch(() => {})
 
   const plain = japaOutput.replace(/\x1b\[[0-9;]*m/g, '')
-  const passed = Number(/(\d+) passed/.exec(plain)?.[1] ?? 0)
-  const testsFailed = Number(/(\d+) failed/.exec(plain)?.[1] ?? 0)
+  const summary = /Tests\s+(.*)\(\d+\)/.exec(plain)?.[1] ?? ''
+  const passed = Number(/(\d+) passed/.exec(summary)?.[1] ?? 0)
+  const testsFailed = Number(/(\d+) failed/.exec(summary)?.[1] ?? 0)
+  // the runner's exit code is not trusted alone: a failed test, or no summary at all, fails the run
+  const ranJapa = !only || only === 'japa'
+  if (ranJapa && !failed && (testsFailed > 0 || !summary)) failed++
   console.log(`\n(${Math.round((Date.now() - started) / 1000)} s)`)
   console.log(`${passed} passed, ${testsFailed + (failed && !testsFailed ? 1 : 0)} failed`)
   process.exit(failed ? 1 : 0)

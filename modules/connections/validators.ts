@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
+import { weekdaySchedules } from '#core/validation'
 
-const HHMM = /^(([01]\d|2[0-3]):[0-5]\d)?$/
 /** YYYY-MM-DD or a full ISO timestamp; parsed and range-checked by the rules service */
 const DATE = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/
 export const CHANNELS = ['whatsapp', 'facebook', 'instagram', 'api'] as const
@@ -79,19 +79,7 @@ const connectionFields = {
     .nullable()
     .optional(),
   queueIds: vine.array(vine.number().withoutDecimals().positive().max(2147483647)).maxLength(200).distinct().optional(),
-  schedules: vine
-    .array(
-      vine.object({
-        weekday: vine.string().trim().maxLength(30),
-        weekdayEn: vine.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
-        startTimeA: vine.string().trim().regex(HHMM).optional(),
-        endTimeA: vine.string().trim().regex(HHMM).optional(),
-        startTimeB: vine.string().trim().regex(HHMM).optional(),
-        endTimeB: vine.string().trim().regex(HHMM).optional(),
-      })
-    )
-    .maxLength(7)
-    .optional(),
+  schedules: weekdaySchedules().optional(),
   /** pairing by phone-number code instead of QR (digits with country code) */
   pairingPhone: vine
     .string()

@@ -1,7 +1,7 @@
 import vine from '@vinejs/vine'
+import { weekdaySchedules } from '#core/validation'
 import { CHATBOT_TYPES } from './chatbot.js'
 
-const HHMM = /^(([01]\d|2[0-3]):[0-5]\d)?$/
 export const ROTATION_MINUTES = [0, 2, 5, 10, 15, 30, 45, 60]
 
 const optionFields = {
@@ -31,19 +31,7 @@ const queueFields = {
   integrationId: vine.number().withoutDecimals().positive().nullable().optional(),
   fileListId: vine.number().withoutDecimals().positive().nullable().optional(),
   closeTicket: vine.boolean().optional(),
-  schedules: vine
-    .array(
-      vine.object({
-        weekday: vine.string().trim().maxLength(30),
-        weekdayEn: vine.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
-        startTimeA: vine.string().trim().regex(HHMM).optional(),
-        endTimeA: vine.string().trim().regex(HHMM).optional(),
-        startTimeB: vine.string().trim().regex(HHMM).optional(),
-        endTimeB: vine.string().trim().regex(HHMM).optional(),
-      })
-    )
-    .maxLength(7)
-    .optional(),
+  schedules: weekdaySchedules().optional(),
   chatbots: vine.array(chatbotTree).maxLength(50).optional(),
 }
 
