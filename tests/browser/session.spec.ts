@@ -56,9 +56,14 @@ test.group('browser · session', (group) => {
     )
     await page.fill('#password', PASSWORD)
     await screenshot(page, 'signup')
+    // wait for the toast and the redirect together: on a loaded machine the 2 s toast can be gone
+    // by the time a sequential wait would start looking for it
+    const landed = Promise.all([
+      page.waitForURL(`${BASE_URL}/login`),
+      page.waitForSelector('[data-testid=toast-success]', { state: 'attached' }),
+    ])
     await page.click('button[type=submit]')
-    await page.waitForURL(`${BASE_URL}/login`)
-    await page.waitForSelector('[data-testid=toast-success]')
+    await landed
 
     await signIn(page, email, PASSWORD)
     assert.include(await page.locator('[data-testid=greeting]').innerText(), companyName)

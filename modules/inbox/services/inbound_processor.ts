@@ -144,6 +144,27 @@ async function linkQuotes(companyId: number, whatsappId: number, messageId: numb
   }
 }
 
+/**
+ * An edit, delete or ack can overtake its message (parallel jobs, or an ack for
+ * a message whose send is still being recorded). Throwing makes the job retry
+ * with backoff until the message is stored, instead of dropping the change;
+ * after the last attempt the event is parked as failed with this reason.
+ */
+class TargetNotYetStored extends Error {
+  constructor(wid: string) {
+    super(`target message ${wid} not stored yet`)
+  }
+}
+
+async function assertStored(trx: TransactionClientContract, stored: StoredInboundEvent, wid: string) {
+  const found = await trx
+    .from('messages')
+    .where({ company_id: stored.companyId, whatsapp_id: stored.whatsappId, wid })
+    .select('id')
+    .first()
+  if (!found) throw new TargetNotYetStored(wid)
+}
+
 async function applyAck(trx: TransactionClientContract, stored: StoredInboundEvent, wid: string, ack: number) {
   const level = Math.max(0, Math.min(5, Math.trunc(ack)))
   // acks only move forward: a late "delivered" never undoes "read"
@@ -152,6 +173,8 @@ async function applyAck(trx: TransactionClientContract, stored: StoredInboundEve
      RETURNING id, ticket_id`,
     [level, stored.companyId, stored.whatsappId, wid, level]
   )
+  // nothing moved: either the ack is old news, or the message is not there yet
+  if (!rows.rows.length) await assertStored(trx, stored, wid)
   return rows.rows.map((r: any) => async () => {
     const t = await Ticket.find(r.ticket_id)
     if (t) await emitMessage('update', Number(r.id), t)
@@ -170,7 +193,7 @@ async function applyChange(
     .where({ company_id: stored.companyId, whatsapp_id: stored.whatsappId, wid })
     .forUpdate()
     .first()
-  if (!msg) return []
+  if (!msg) throw new TargetNotYetStored(wid)
   let text: string = msg.body
   if (kind === 'edit') {
     text = String(body ?? '')

@@ -178,6 +178,22 @@ test.group('inbound pipeline', (group) => {
     assert.equal(Number((await db.from('messages').where('company_id', w.company.id).count('* as n'))[0].n), 1)
   })
 
+  test('an edit and an ack that arrive before their message wait for it instead of being lost', async ({ assert }) => {
+    const w = await inboxWorld()
+    const e = message(w.whatsapp.id, rand(), 'original')
+    await ingest(w, { ...e, kind: 'edit', body: 'edited', eventId: 'early-edit' })
+    await ingest(w, { ...e, kind: 'ack', ack: 3, eventId: 'early-ack' })
+    await new Promise((r) => setTimeout(r, 300))
+    await ingest(w, e)
+    await waitProcessed(w.company.id, 30000)
+    const row = await db.from('messages').where({ company_id: w.company.id, wid: e.providerMessageId }).firstOrFail()
+    assert.equal(row.body, 'edited')
+    assert.isTrue(row.is_edited)
+    assert.equal(row.ack, 3)
+    const events = await db.from('inbound_events').where('company_id', w.company.id).select('status')
+    assert.deepEqual([...new Set(events.map((x) => x.status))], ['done'])
+  })
+
   test('a reply processed before the message it quotes is still linked to it', async ({ assert }) => {
     const w = await inboxWorld()
     const number = rand()
