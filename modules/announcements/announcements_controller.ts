@@ -18,8 +18,13 @@ async function findAnnouncement(ctx: HttpContext) {
   return row
 }
 
+/**
+ * Every user hears about active announcements; an inactive one (a draft, or one
+ * switched off) must not reach them, so it goes out as a removal.
+ */
 function broadcast(action: 'create' | 'update', row: Announcement) {
-  realtime.toEveryone(EVENT, { action, record: row.serialize() })
+  if (row.status) realtime.toEveryone(EVENT, { action, record: row.serialize() })
+  else realtime.toEveryone(EVENT, { action: 'delete', id: row.id })
 }
 
 export default class AnnouncementsController {

@@ -95,4 +95,25 @@ test.group('announcements', () => {
       lb.close()
     }
   })
+
+  test('an inactive announcement never reaches other users live, only its removal', async ({ client, assert }) => {
+    const { token } = await superSession()
+    const b = await createTenant()
+    const lb = listen(`http://127.0.0.1:${process.env.PORT}`, b.adminToken)
+    try {
+      await lb.subscribe('platform')
+      const draft = await client
+        .post('/announcements')
+        .bearerToken(token)
+        .json({ title: 'Rascunho confidencial', text: 'ainda não', status: false })
+      const removal = await lb.waitFor((m) => m.event === 'company-announcement' && m.id === draft.body().id)
+      assert.equal(removal.action, 'delete')
+      await client.put(`/announcements/${draft.body().id}`).bearerToken(token).json({ status: true })
+      const shown = await lb.waitFor((m) => m.record?.id === draft.body().id)
+      assert.equal(shown.action, 'update')
+      assert.isFalse(lb.messages.some((m) => m.record?.id === draft.body().id && m.record.status === false))
+    } finally {
+      lb.close()
+    }
+  })
 })

@@ -5,8 +5,8 @@
  */
 import { useCallback, useEffect, useState } from 'react'
 import { useAtomValue } from 'jotai'
-import { Badge, Button, Tooltip } from '@fluentui/react-components'
-import { AddRegular, AttachRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
+import { Badge, Button } from '@fluentui/react-components'
+import { AddRegular, AttachRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import {
   api,
@@ -21,6 +21,7 @@ import {
   DataTable,
   Page,
   type Column,
+  RowActions,
 } from '@balcao/ui'
 import { AnnouncementDialog } from './AnnouncementDialog.js'
 import { PRIORITY_BADGE, type Announcement } from './types.js'
@@ -90,12 +91,7 @@ export function AnnouncementsPage() {
       width: '100px',
       render: (a) => (
         <>
-          <Tooltip content={t('kit.edit')} relationship="label">
-            <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(a)} />
-          </Tooltip>
-          <Tooltip content={t('kit.delete')} relationship="label">
-            <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setDeleting(a)} />
-          </Tooltip>
+          <RowActions onEdit={() => setEditing(a)} onDelete={() => setDeleting(a)} />
         </>
       ),
     },

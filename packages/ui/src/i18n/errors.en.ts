@@ -1,53 +1,10 @@
-/** Error catalogue (spec 1 §8) in en; same wording as the server's core/i18n/errors.ts. */
-export default {
-  ERR_NO_OTHER_WHATSAPP: 'There must be at least one default connection.',
-  ERR_NO_DEF_WAPP_FOUND: 'No default connection found.',
-  ERR_WAPP_NOT_INITIALIZED: 'This connection has not been initialised.',
-  ERR_WAPP_CHECK_CONTACT: 'Could not check the contact.',
-  ERR_WAPP_INVALID_CONTACT: 'This is not a valid WhatsApp number.',
-  ERR_WAPP_DOWNLOAD_MEDIA: 'Could not download the media.',
-  ERR_INVALID_CREDENTIALS: 'Authentication error. Please try again.',
-  ERR_SENDING_WAPP_MSG: 'Error sending the message.',
-  ERR_DELETE_WAPP_MSG: 'Could not delete the message.',
-  ERR_OTHER_OPEN_TICKET: 'There is already an open ticket for this contact.',
-  ERR_SESSION_EXPIRED: 'Session expired. Please sign in.',
-  ERR_INVALID_TOKEN: "Invalid token. We'll try to assign a new one on the next request.",
-  ERR_USER_CREATION_DISABLED: 'User creation has been disabled by the administrator.',
-  ERR_NO_PERMISSION: 'You do not have permission to access this resource.',
-  ERR_DUPLICATED_CONTACT: 'A contact with this number already exists.',
-  ERR_NO_SETTING_FOUND: 'No setting found with this ID.',
-  ERR_NO_CONTACT_FOUND: 'No contact found with this ID.',
-  ERR_NO_TICKET_FOUND: 'No ticket found with this ID.',
-  ERR_NO_USER_FOUND: 'No user found with this ID.',
-  ERR_NO_WAPP_FOUND: 'No connection found with this ID.',
-  ERR_CREATING_MESSAGE: 'Error creating the message in the database.',
-  ERR_CREATING_TICKET: 'Error creating the ticket in the database.',
-  ERR_FETCH_WAPP_MSG: 'Error fetching the WhatsApp message; it may be too old.',
-  ERR_QUEUE_COLOR_ALREADY_EXISTS: 'This colour is already in use, choose another.',
-  ERR_WAPP_GREETING_REQUIRED: 'A greeting message is required when there is more than one queue.',
-  ERR_OUT_OF_HOURS: 'Outside business hours!',
-  ERR_VALIDATION: 'The data sent is invalid.',
-  ERR_NOT_FOUND: 'Resource not found.',
-  ERR_INTERNAL: 'An internal error occurred. Try again.',
-  ERR_TOO_MANY_REQUESTS: 'Too many attempts. Wait and try again.',
-  ERR_PLAN_FEATURE_DISABLED: 'This company has no permission to access this feature.',
-  ERR_PLAN_USERS_LIMIT: 'The plan’s maximum number of users has been reached.',
-  ERR_PLAN_CONNECTIONS_LIMIT: 'The plan’s maximum number of connections has been reached.',
-  ERR_PLAN_QUEUES_LIMIT: 'The plan’s maximum number of queues has been reached.',
-  ERR_SUBSCRIPTION_EXPIRED: 'This company’s subscription has expired. Contact support.',
-  ERR_COMPANY_INACTIVE: 'This company is inactive. Contact support.',
-  ERR_EMAIL_ALREADY_EXISTS: 'A user with this e-mail already exists.',
-  ERR_COMPANY_NAME_EXISTS: 'A company with this name already exists.',
-  ERR_NO_COMPANY_FOUND: 'No company found with this ID.',
-  ERR_NO_PLAN_FOUND: 'No plan found with this ID.',
-  ERR_PLAN_IN_USE: 'This plan is used by companies and cannot be deleted.',
-  ERR_NO_HELP_FOUND: 'No help found with this ID.',
-  ERR_NO_ANNOUNCEMENT_FOUND: 'No announcement found with this ID.',
-  ERR_INVALID_FILE_TYPE: 'File type not allowed.',
-  ERR_PROTECTED_RECORD: 'This record is protected and cannot be changed this way.',
-  ERR_INVALID_SETTING_VALUE: 'Invalid value for this setting.',
-  ERR_NO_QUEUE_FOUND: 'No queue found with this ID.',
-  ERR_CONFLICT: 'The record conflicts with an existing one.',
-  ERR_PAYLOAD_TOO_LARGE: 'The upload is too large.',
-  generic: 'An error occurred!',
-}
+/**
+ * Error catalogue (spec 1 §8) in en. One source: the server's core/i18n/errors.ts,
+ * so a code added on the server is translated in the browser too.
+ */
+import { errorMessages } from '../../../../core/i18n/errors.ts'
+
+const texts: Record<string, string> = { generic: 'An error occurred!' }
+for (const [code, byLang] of Object.entries(errorMessages)) texts[code] = byLang.en
+
+export default texts

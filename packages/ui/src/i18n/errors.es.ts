@@ -1,53 +1,10 @@
-/** Error catalogue (spec 1 §8) in es; same wording as the server's core/i18n/errors.ts. */
-export default {
-  ERR_NO_OTHER_WHATSAPP: 'Debe haber al menos una conexión predeterminada.',
-  ERR_NO_DEF_WAPP_FOUND: 'No se encontró ninguna conexión predeterminada.',
-  ERR_WAPP_NOT_INITIALIZED: 'Esta conexión no ha sido inicializada.',
-  ERR_WAPP_CHECK_CONTACT: 'No se pudo verificar el contacto.',
-  ERR_WAPP_INVALID_CONTACT: 'Este no es un número de WhatsApp válido.',
-  ERR_WAPP_DOWNLOAD_MEDIA: 'No se pudo descargar el archivo.',
-  ERR_INVALID_CREDENTIALS: 'Error de autenticación. Por favor, inténtelo de nuevo.',
-  ERR_SENDING_WAPP_MSG: 'Error al enviar el mensaje.',
-  ERR_DELETE_WAPP_MSG: 'No se pudo borrar el mensaje.',
-  ERR_OTHER_OPEN_TICKET: 'Ya existe un ticket abierto para este contacto.',
-  ERR_SESSION_EXPIRED: 'Sesión expirada. Por favor, inicie sesión.',
-  ERR_INVALID_TOKEN: 'Token inválido. Intentaremos asignar uno nuevo en la próxima solicitud.',
-  ERR_USER_CREATION_DISABLED: 'La creación de usuarios fue deshabilitada por el administrador.',
-  ERR_NO_PERMISSION: 'No tiene permiso para acceder a este recurso.',
-  ERR_DUPLICATED_CONTACT: 'Ya existe un contacto con este número.',
-  ERR_NO_SETTING_FOUND: 'No se encontró ninguna configuración con este ID.',
-  ERR_NO_CONTACT_FOUND: 'No se encontró ningún contacto con este ID.',
-  ERR_NO_TICKET_FOUND: 'No se encontró ningún ticket con este ID.',
-  ERR_NO_USER_FOUND: 'No se encontró ningún usuario con este ID.',
-  ERR_NO_WAPP_FOUND: 'No se encontró ninguna conexión con este ID.',
-  ERR_CREATING_MESSAGE: 'Error al crear el mensaje en la base de datos.',
-  ERR_CREATING_TICKET: 'Error al crear el ticket en la base de datos.',
-  ERR_FETCH_WAPP_MSG: 'Error al obtener el mensaje de WhatsApp; tal vez sea muy antiguo.',
-  ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Este color ya está en uso, elija otro.',
-  ERR_WAPP_GREETING_REQUIRED: 'El mensaje de saludo es obligatorio cuando hay más de una cola.',
-  ERR_OUT_OF_HOURS: '¡Fuera del horario laboral!',
-  ERR_VALIDATION: 'Los datos enviados no son válidos.',
-  ERR_NOT_FOUND: 'Recurso no encontrado.',
-  ERR_INTERNAL: 'Ocurrió un error interno. Inténtelo de nuevo.',
-  ERR_TOO_MANY_REQUESTS: 'Demasiados intentos. Espere e inténtelo de nuevo.',
-  ERR_PLAN_FEATURE_DISABLED: 'Esta empresa no tiene permiso para acceder a este recurso.',
-  ERR_PLAN_USERS_LIMIT: 'Se alcanzó el número máximo de usuarios del plan.',
-  ERR_PLAN_CONNECTIONS_LIMIT: 'Se alcanzó el número máximo de conexiones del plan.',
-  ERR_PLAN_QUEUES_LIMIT: 'Se alcanzó el número máximo de colas del plan.',
-  ERR_SUBSCRIPTION_EXPIRED: 'La suscripción de esta empresa venció. Contacte al soporte.',
-  ERR_COMPANY_INACTIVE: 'Esta empresa está inactiva. Contacte al soporte.',
-  ERR_EMAIL_ALREADY_EXISTS: 'Ya existe un usuario con este correo.',
-  ERR_COMPANY_NAME_EXISTS: 'Ya existe una empresa con este nombre.',
-  ERR_NO_COMPANY_FOUND: 'No se encontró ninguna empresa con este ID.',
-  ERR_NO_PLAN_FOUND: 'No se encontró ningún plan con este ID.',
-  ERR_PLAN_IN_USE: 'Este plan está en uso por empresas y no se puede eliminar.',
-  ERR_NO_HELP_FOUND: 'No se encontró ninguna ayuda con este ID.',
-  ERR_NO_ANNOUNCEMENT_FOUND: 'No se encontró ningún comunicado con este ID.',
-  ERR_INVALID_FILE_TYPE: 'Tipo de archivo no permitido.',
-  ERR_PROTECTED_RECORD: 'Este registro está protegido y no se puede cambiar de esta forma.',
-  ERR_INVALID_SETTING_VALUE: 'Valor no válido para esta configuración.',
-  ERR_NO_QUEUE_FOUND: 'No se encontró ninguna cola con este ID.',
-  ERR_CONFLICT: 'El registro entra en conflicto con otro existente.',
-  ERR_PAYLOAD_TOO_LARGE: 'El envío es demasiado grande.',
-  generic: '¡Ocurrió un error!',
-}
+/**
+ * Error catalogue (spec 1 §8) in es. One source: the server's core/i18n/errors.ts,
+ * so a code added on the server is translated in the browser too.
+ */
+import { errorMessages } from '../../../../core/i18n/errors.ts'
+
+const texts: Record<string, string> = { generic: '¡Ocurrió un error!' }
+for (const [code, byLang] of Object.entries(errorMessages)) texts[code] = byLang.es
+
+export default texts

@@ -1,53 +1,10 @@
-/** Error catalogue (spec 1 §8) in pt; same wording as the server's core/i18n/errors.ts. */
-export default {
-  ERR_NO_OTHER_WHATSAPP: 'Deve haver pelo menos uma conexão padrão.',
-  ERR_NO_DEF_WAPP_FOUND: 'Nenhuma conexão padrão encontrada.',
-  ERR_WAPP_NOT_INITIALIZED: 'Esta conexão não foi inicializada.',
-  ERR_WAPP_CHECK_CONTACT: 'Não foi possível verificar o contato.',
-  ERR_WAPP_INVALID_CONTACT: 'Este não é um número de WhatsApp válido.',
-  ERR_WAPP_DOWNLOAD_MEDIA: 'Não foi possível baixar a mídia.',
-  ERR_INVALID_CREDENTIALS: 'Erro de autenticação. Por favor, tente novamente.',
-  ERR_SENDING_WAPP_MSG: 'Erro ao enviar a mensagem.',
-  ERR_DELETE_WAPP_MSG: 'Não foi possível apagar a mensagem.',
-  ERR_OTHER_OPEN_TICKET: 'Já existe um ticket aberto para este contato.',
-  ERR_SESSION_EXPIRED: 'Sessão expirada. Por favor, entre novamente.',
-  ERR_INVALID_TOKEN: 'Token inválido. Tentaremos atribuir um novo na próxima requisição.',
-  ERR_USER_CREATION_DISABLED: 'A criação de usuários foi desabilitada pelo administrador.',
-  ERR_NO_PERMISSION: 'Você não tem permissão para acessar este recurso.',
-  ERR_DUPLICATED_CONTACT: 'Já existe um contato com este número.',
-  ERR_NO_SETTING_FOUND: 'Nenhuma configuração encontrada com este ID.',
-  ERR_NO_CONTACT_FOUND: 'Nenhum contato encontrado com este ID.',
-  ERR_NO_TICKET_FOUND: 'Nenhum ticket encontrado com este ID.',
-  ERR_NO_USER_FOUND: 'Nenhum usuário encontrado com este ID.',
-  ERR_NO_WAPP_FOUND: 'Nenhuma conexão encontrada com este ID.',
-  ERR_CREATING_MESSAGE: 'Erro ao criar a mensagem no banco de dados.',
-  ERR_CREATING_TICKET: 'Erro ao criar o ticket no banco de dados.',
-  ERR_FETCH_WAPP_MSG: 'Erro ao buscar a mensagem no WhatsApp, talvez ela seja muito antiga.',
-  ERR_QUEUE_COLOR_ALREADY_EXISTS: 'Esta cor já está em uso, escolha outra.',
-  ERR_WAPP_GREETING_REQUIRED: 'A mensagem de saudação é obrigatória quando há mais de uma fila.',
-  ERR_OUT_OF_HOURS: 'Fora do horário de expediente!',
-  ERR_VALIDATION: 'Os dados enviados são inválidos.',
-  ERR_NOT_FOUND: 'Recurso não encontrado.',
-  ERR_INTERNAL: 'Ocorreu um erro interno. Tente novamente.',
-  ERR_TOO_MANY_REQUESTS: 'Muitas tentativas. Aguarde e tente novamente.',
-  ERR_PLAN_FEATURE_DISABLED: 'Esta empresa não possui permissão para acessar este recurso.',
-  ERR_PLAN_USERS_LIMIT: 'Número máximo de usuários do plano já alcançado.',
-  ERR_PLAN_CONNECTIONS_LIMIT: 'Número máximo de conexões do plano já alcançado.',
-  ERR_PLAN_QUEUES_LIMIT: 'Número máximo de filas do plano já alcançado.',
-  ERR_SUBSCRIPTION_EXPIRED: 'A assinatura desta empresa venceu. Contate o suporte.',
-  ERR_COMPANY_INACTIVE: 'Esta empresa está inativa. Contate o suporte.',
-  ERR_EMAIL_ALREADY_EXISTS: 'Já existe um usuário com este e-mail.',
-  ERR_COMPANY_NAME_EXISTS: 'Já existe uma empresa com este nome.',
-  ERR_NO_COMPANY_FOUND: 'Nenhuma empresa encontrada com este ID.',
-  ERR_NO_PLAN_FOUND: 'Nenhum plano encontrado com este ID.',
-  ERR_PLAN_IN_USE: 'Este plano está em uso por empresas e não pode ser excluído.',
-  ERR_NO_HELP_FOUND: 'Nenhuma ajuda encontrada com este ID.',
-  ERR_NO_ANNOUNCEMENT_FOUND: 'Nenhum informativo encontrado com este ID.',
-  ERR_INVALID_FILE_TYPE: 'Tipo de arquivo não permitido.',
-  ERR_PROTECTED_RECORD: 'Este registro é protegido e não pode ser alterado desta forma.',
-  ERR_INVALID_SETTING_VALUE: 'Valor inválido para esta configuração.',
-  ERR_NO_QUEUE_FOUND: 'Nenhuma fila encontrada com este ID.',
-  ERR_CONFLICT: 'O registro conflita com outro já existente.',
-  ERR_PAYLOAD_TOO_LARGE: 'O envio é grande demais.',
-  generic: 'Ocorreu um erro!',
-}
+/**
+ * Error catalogue (spec 1 §8) in pt. One source: the server's core/i18n/errors.ts,
+ * so a code added on the server is translated in the browser too.
+ */
+import { errorMessages } from '../../../../core/i18n/errors.ts'
+
+const texts: Record<string, string> = { generic: 'Ocorreu um erro!' }
+for (const [code, byLang] of Object.entries(errorMessages)) texts[code] = byLang.pt
+
+export default texts

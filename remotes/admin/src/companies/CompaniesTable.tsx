@@ -4,8 +4,8 @@
  * by the settings tab "companies".
  */
 import { useCallback, useEffect, useState } from 'react'
-import { Button, Tooltip, tokens } from '@fluentui/react-components'
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
+import { Button, tokens } from '@fluentui/react-components'
+import { AddRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import {
   api,
@@ -16,6 +16,7 @@ import {
   ConfirmDialog,
   DataTable,
   type Column,
+  RowActions,
 } from '@balcao/ui'
 import { CompanyDialog } from './CompanyDialog.js'
 import { dueState } from './dueDate.js'
@@ -80,17 +81,12 @@ export function CompaniesTable(props: { onCount?: (n: number | undefined) => voi
       width: '100px',
       render: (c) => (
         <>
-          <Tooltip content={t('kit.edit')} relationship="label">
-            <Button
-              appearance="subtle"
-              icon={<EditRegular />}
-              onClick={() => setEditing(c)}
-              data-testid={`edit-company-${c.id}`}
-            />
-          </Tooltip>
-          <Tooltip content={t('kit.delete')} relationship="label">
-            <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setDeleting(c)} disabled={c.id === 1} />
-          </Tooltip>
+          <RowActions
+            onEdit={() => setEditing(c)}
+            onDelete={() => setDeleting(c)}
+            deleteDisabled={c.id === 1}
+            editId={`edit-company-${c.id}`}
+          />
         </>
       ),
     },

@@ -1,7 +1,7 @@
 /** Help entries management (super user, settings tab "helps"): title, description, YouTube code, link. */
 import { useCallback, useEffect, useState } from 'react'
-import { Button, Link, Tooltip } from '@fluentui/react-components'
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
+import { Button, Link } from '@fluentui/react-components'
+import { AddRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import {
   api,
@@ -13,6 +13,7 @@ import {
   required,
   useForm,
   type Column,
+  RowActions,
 } from '@balcao/ui'
 
 export interface Help {
@@ -111,12 +112,7 @@ export function HelpsManager() {
       width: '100px',
       render: (h) => (
         <>
-          <Tooltip content={t('kit.edit')} relationship="label">
-            <Button appearance="subtle" icon={<EditRegular />} onClick={() => setEditing(h)} />
-          </Tooltip>
-          <Tooltip content={t('kit.delete')} relationship="label">
-            <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setDeleting(h)} />
-          </Tooltip>
+          <RowActions onEdit={() => setEditing(h)} onDelete={() => setDeleting(h)} />
         </>
       ),
     },

@@ -1,7 +1,7 @@
 /** Plans CRUD (super user, settings tab "plans") with every use* flag. */
 import { useCallback, useEffect, useState } from 'react'
-import { Badge, Button, Tooltip } from '@fluentui/react-components'
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
+import { Badge, Button } from '@fluentui/react-components'
+import { AddRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import {
   api,
@@ -20,6 +20,7 @@ import {
   type Column,
   type Plan,
   type PlanFlag,
+  RowActions,
 } from '@balcao/ui'
 
 type PlanForm = {
@@ -190,17 +191,7 @@ export function PlansManager() {
       width: '100px',
       render: (p) => (
         <>
-          <Tooltip content={t('kit.edit')} relationship="label">
-            <Button
-              appearance="subtle"
-              icon={<EditRegular />}
-              onClick={() => setEditing(p)}
-              data-testid={`edit-plan-${p.id}`}
-            />
-          </Tooltip>
-          <Tooltip content={t('kit.delete')} relationship="label">
-            <Button appearance="subtle" icon={<DeleteRegular />} onClick={() => setDeleting(p)} />
-          </Tooltip>
+          <RowActions onEdit={() => setEditing(p)} onDelete={() => setDeleting(p)} editId={`edit-plan-${p.id}`} />
         </>
       ),
     },

@@ -1,8 +1,8 @@
 /** /users (admin section): search, infinite scroll, add/edit modal, delete. */
 import { useCallback, useEffect, useState } from 'react'
 import { useAtomValue } from 'jotai'
-import { Badge, Button, Tooltip } from '@fluentui/react-components'
-import { AddRegular, DeleteRegular, EditRegular } from '@fluentui/react-icons'
+import { Badge, Button } from '@fluentui/react-components'
+import { AddRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import {
   api,
@@ -18,6 +18,7 @@ import {
   Page,
   type Column,
   type User,
+  RowActions,
 } from '@balcao/ui'
 import { UserDialog } from './UserDialog.js'
 
@@ -78,23 +79,13 @@ export default function UsersPage() {
       width: '110px',
       render: (u) => (
         <>
-          <Tooltip content={t('kit.edit')} relationship="label">
-            <Button
-              appearance="subtle"
-              icon={<EditRegular />}
-              onClick={() => setEditing(u)}
-              data-testid={`edit-user-${u.id}`}
-            />
-          </Tooltip>
-          <Tooltip content={t('kit.delete')} relationship="label">
-            <Button
-              appearance="subtle"
-              icon={<DeleteRegular />}
-              onClick={() => setDeleting(u)}
-              disabled={u.id === me?.id}
-              data-testid={`delete-user-${u.id}`}
-            />
-          </Tooltip>
+          <RowActions
+            onEdit={() => setEditing(u)}
+            onDelete={() => setDeleting(u)}
+            deleteDisabled={u.id === me?.id}
+            editId={`edit-user-${u.id}`}
+            deleteId={`delete-user-${u.id}`}
+          />
         </>
       ),
     },
