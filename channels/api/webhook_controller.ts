@@ -7,10 +7,14 @@
  *   { type: 'edit' | 'delete', id, body?, from: { number } }
  * The event is persisted by the core pipeline before the answer (202), so an
  * accepted event is never lost; sending the same id again is a no-op.
+ * Limits: 20 bad signatures per address in 5 minutes lock that address out
+ * (429) for the rest of the window; API_WEBHOOK_PER_MINUTE events per
+ * connection and minute (default 30,000).
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import vine from '@vinejs/vine'
 import { AppError } from '#core/errors'
+import { rateLimiter } from '#core/http'
 import { channelHooks, connectionRef } from '#core/pipeline'
 import { normaliseNumber, type InboundEvent } from '#core/channels'
 import { connectionByToken } from './connection_cache.js'
@@ -41,8 +45,28 @@ const eventValidator = vine.create({
   timestamp: vine.number().positive().optional(),
 })
 
+/** Bad signatures per client address before it is refused outright (guessing tokens or secrets). */
+const failuresFrom = (ip: string) => ({ key: `apiwh:fail:${ip}`, max: 20, windowSeconds: 300 })
+/** Events per connection and minute: a runaway or hostile sender cannot flood the pipeline. */
+const perConnection = (id: number) => ({
+  key: `apiwh:conn:${id}`,
+  max: Number(process.env.API_WEBHOOK_PER_MINUTE) || 30_000,
+  windowSeconds: 60,
+})
+
 export default class WebhookController {
   async receive(ctx: HttpContext) {
+    const ip = ctx.request.ip()
+    if (await rateLimiter.exceeded(failuresFrom(ip))) throw new AppError('ERR_TOO_MANY_REQUESTS', 429)
+    try {
+      return await this.#accept(ctx)
+    } catch (error) {
+      if (error instanceof AppError && error.status === 401) await rateLimiter.consume([failuresFrom(ip)])
+      throw error
+    }
+  }
+
+  async #accept(ctx: HttpContext) {
     const signature = ctx.request.header(SIGNATURE_HEADER)
     const timestamp = ctx.request.header(TIMESTAMP_HEADER)
     if (!signature || !timestamp) throw new AppError('ERR_INVALID_SIGNATURE', 401)
@@ -56,6 +80,7 @@ export default class WebhookController {
     }
     if (!companyActive) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402)
     if (!apiEnabled) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403)
+    await rateLimiter.consume([perConnection(whatsapp.id)])
 
     const data = await ctx.request.validateUsing(eventValidator)
     const kind = data.type ?? 'message'

@@ -25,6 +25,8 @@ declare module '@adonisjs/core/http' {
 }
 
 export { router, middleware }
+/** Fixed-window limits (Redis, or PostgreSQL without it): 429 ERR_TOO_MANY_REQUESTS with retryAfter. */
+export { rateLimiter, type Limit } from '../app/services/rate_limiter.js'
 
 /**
  * Mounts a module's routes behind sign-in, an active subscription and the

@@ -1,6 +1,6 @@
 /**
  * Fixed-window rate limiter: Redis when configured, a PostgreSQL table
- * otherwise. Used for login, sign-up and password changes.
+ * otherwise. Used for login, sign-up, password changes and channel webhooks.
  */
 import db from '@adonisjs/lucid/services/db'
 import { AppError } from '#core/errors'
@@ -47,6 +47,13 @@ export const rateLimiter = {
     if (retryAfter > 0) {
       throw new AppError('ERR_TOO_MANY_REQUESTS', 429, { details: { retryAfter } })
     }
+  },
+  /** Whether a limit is already used up, without counting an attempt. */
+  async exceeded(limit: Limit): Promise<boolean> {
+    const r = redis()
+    if (r) return Number((await r.get(PREFIX + limit.key)) ?? 0) > limit.max
+    const row = await db.from('rate_limits').where('key', limit.key).where('reset_at', '>', new Date()).first()
+    return Number(row?.hits ?? 0) > limit.max
   },
   /** Forgets the counters of one key (after a successful login, for instance). */
   async reset(key: string) {

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { createHmac } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
+import { rateLimiter } from '#core/http'
 import { createConnection, inboxWorld, rand, startWorkers, waitFor, waitProcessed } from './helpers.js'
 
 const sign = (secret: string, ts: number, raw: string) =>
@@ -79,6 +80,46 @@ test.group('API channel', (group) => {
     unsigned.assertStatus(401)
     const invalid = await post(client, w.whatsapp.token, secret, { id: '', from: {} })
     invalid.assertStatus(422)
+  })
+
+  test('webhook rate limits: guessing signatures locks the address out; one connection cannot flood', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    cleanup(() => rateLimiter.resetAll())
+    await rateLimiter.resetAll()
+    const w = await inboxWorld()
+    const secret = 'rate-limited-shared-secret-789'
+    await db
+      .from('whatsapps')
+      .where('id', w.whatsapp.id)
+      .update({ settings: JSON.stringify({ secret }) })
+    const event = { id: 'rl-1', from: { number: rand() }, body: 'oi' }
+    for (let i = 0; i < 20; i++) {
+      const bad = await post(client, w.whatsapp.token, secret, event, { signature: 'sha256=' + 'f'.repeat(64) })
+      bad.assertStatus(401)
+    }
+    const locked = await post(client, w.whatsapp.token, secret, event, { signature: 'sha256=' + 'f'.repeat(64) })
+    locked.assertStatus(429)
+    // while locked out, even a right signature is not checked
+    const refused = await post(client, w.whatsapp.token, secret, event)
+    refused.assertStatus(429)
+    refused.assertBodyContains({ error: 'ERR_TOO_MANY_REQUESTS' })
+    await rateLimiter.resetAll()
+
+    process.env.API_WEBHOOK_PER_MINUTE = '3'
+    cleanup(() => {
+      delete process.env.API_WEBHOOK_PER_MINUTE
+    })
+    const answers = []
+    for (let i = 0; i < 4; i++) {
+      answers.push((await post(client, w.whatsapp.token, secret, { ...event, id: `rl-flood-${i}` })).status())
+    }
+    assert.deepEqual(answers, [202, 202, 202, 429])
+    await waitProcessed(w.company.id)
+    const stored = await db.from('messages').where({ company_id: w.company.id }).whereLike('wid', 'rl-flood-%')
+    assert.lengthOf(stored, 3)
   })
 
   test('the plan flag useExternalApi is enforced on the webhook', async ({ client }) => {
