@@ -99,10 +99,11 @@ export async function listTickets(v: Viewer, f: TicketFilters, mask: boolean) {
   }
 
   const page = f.pageNumber
-  const countQuery = query.clone().clearOrder().clearSelect().count('* as total')
-  query.orderBy('tickets.updated_at', 'desc').orderBy('tickets.id', 'desc')
+  const listed = collapsesHistory(f) ? newestPerContactAndConnection(query) : query
+  const countQuery = listed.clone().clearOrder().clearSelect().count('* as total')
+  listed.orderBy('tickets.updated_at', 'desc').orderBy('tickets.id', 'desc')
   const [pageIds, countRows] = await Promise.all([
-    query
+    listed
       .select('tickets.id')
       .offset((page - 1) * TICKETS_PAGE_SIZE)
       .limit(TICKETS_PAGE_SIZE)
@@ -115,6 +116,22 @@ export async function listTickets(v: Viewer, f: TicketFilters, mask: boolean) {
     mask
   )
   return { rows, count, hasMore: count > page * TICKETS_PAGE_SIZE }
+}
+
+/** The closed view and the search view show a conversation once, not once per ticket it ever had. */
+function collapsesHistory(f: TicketFilters) {
+  return !f.withUnreadMessages && (f.status === 'closed' || f.status === 'search')
+}
+
+/** Keeps, of the tickets the query matches, the newest (highest id) per contact and connection. */
+function newestPerContactAndConnection(query: ReturnType<typeof Ticket.query>) {
+  const newest = query
+    .clone()
+    .clearOrder()
+    .clearSelect()
+    .select(db.raw('max(tickets.id)'))
+    .groupBy('tickets.contact_id', 'tickets.whatsapp_id')
+  return Ticket.query().whereIn('tickets.id', newest as any)
 }
 
 /** Full-text search over message bodies: the ticket and the matching message, so the UI can jump to it. */

@@ -114,6 +114,43 @@ test.group('tickets', (group) => {
     short.assertStatus(422)
   })
 
+  test('closed and search views show one row per contact and connection: the newest ticket', async ({
+    client,
+    assert,
+  }) => {
+    const w = await inboxWorld()
+    const [c] = await db
+      .table('contacts')
+      .insert({ company_id: w.company.id, name: 'Historico Repetido', number: rand() })
+      .returning('id')
+    const base = { company_id: w.company.id, contact_id: c.id, whatsapp_id: w.whatsapp.id, queue_id: w.queue.id }
+    const ids: number[] = []
+    for (const status of ['closed', 'closed', 'closed']) {
+      const [t] = await db
+        .table('tickets')
+        .insert({ ...base, uuid: crypto.randomUUID(), status })
+        .returning('id')
+      ids.push(t.id)
+    }
+    const closed = await client.get('/tickets').bearerToken(w.adminToken).qs({ status: 'closed', showAll: 'true' })
+    closed.assertStatus(200)
+    const mine = closed.body().tickets.filter((t: any) => t.contactId === c.id)
+    assert.deepEqual(
+      mine.map((t: any) => t.id),
+      [ids[2]]
+    )
+    assert.equal(closed.body().count, 1)
+
+    const search = await client
+      .get('/tickets')
+      .bearerToken(w.adminToken)
+      .qs({ status: 'search', searchParam: 'historico repetido', showAll: 'true' })
+    assert.deepEqual(
+      search.body().tickets.map((t: any) => t.id),
+      [ids[2]]
+    )
+  })
+
   test('two agents accepting the same ticket at once: exactly one wins', async ({ client, assert }) => {
     const w = await inboxWorld()
     const t = await pendingTicket(w)
