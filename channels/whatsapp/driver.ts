@@ -11,6 +11,7 @@ import { command } from './session/commands.js'
 import { whatsappRuntime } from './runtime.js'
 import { buildContent } from './outbound/build_content.js'
 import { toJid } from './inbound/jids.js'
+import { listChats } from './inbound/chat_directory.js'
 
 function liveSession(connection: ConnectionRef) {
   const session = whatsappRuntime.supervisor()?.session(connection.id)
@@ -49,6 +50,8 @@ export const whatsappDriver: ChannelDriver & {
   ): Promise<void>
 } = {
   name: 'whatsapp',
+
+  listChats,
 
   async start(connection) {
     await command(connection, 'run')

@@ -373,6 +373,11 @@ Object.assign(errorMessages, {
     en: 'Invalid import dates: the start must be between 2 years ago and now, and the recent date between the start and now.',
     es: 'Fechas de importación no válidas: el inicio debe estar entre hace 2 años y ahora, y la fecha reciente entre el inicio y ahora.',
   },
+  ERR_IMPORT_CHATS_UNSUPPORTED: {
+    pt: 'Esta conexão não permite importar contatos das conversas.',
+    en: 'This connection cannot import contacts from its chats.',
+    es: 'Esta conexión no permite importar contactos de las conversaciones.',
+  },
   ERR_WAPP_SESSION_BUSY: {
     pt: 'A sessão desta conexão está sendo executada em outro servidor. Tente novamente em instantes.',
     en: 'This connection’s session is running on another server. Try again in a moment.',

@@ -85,6 +85,8 @@ export interface OutgoingMessage {
   quotedProviderId?: string | null
   /** for delete/edit/reaction: the provider id of the target */
   targetProviderId?: string | null
+  /** for reactions: whether the target is one of our own messages */
+  targetFromMe?: boolean
 }
 
 export interface SendResult {
@@ -120,6 +122,8 @@ export interface ChannelDriver {
   logout?(connection: ConnectionRef): Promise<void>
   /** read receipts when an agent opens a ticket */
   markRead?(connection: ConnectionRef, keys: ReadKey[]): Promise<void>
+  /** the people and groups the account has conversations with (contacts import from chats) */
+  listChats?(connection: ConnectionRef): Promise<InboundContact[]>
 }
 
 const drivers = new Map<string, ChannelDriver>()

@@ -28,6 +28,7 @@ moduleRoutes(manifest, () => {
   router.get('/messages/:ticketId', [Messages, 'index'])
   router.post('/messages/:ticketId', [Messages, 'store'])
   router.post('/messages/edit/:id', [Messages, 'edit'])
+  router.post('/messages/:id/reaction', [Messages, 'react'])
   router.delete('/messages/:id', [Messages, 'destroy'])
   router.post('/message/forward', [Messages, 'forward'])
 
@@ -40,6 +41,7 @@ moduleRoutes(manifest, () => {
   router.get('/contacts/export', [ContactImport, 'export'])
   router.post('/contacts/upload', [ContactImport, 'upload'])
   router.post('/contacts/import', [ContactImport, 'upload']).as('contacts.import')
+  router.post('/contacts/import/chats', [ContactImport, 'chats'])
   router.post('/contactsImport', [ContactImport, 'rows'])
   router.get('/contacts/profile/:number', [Contacts, 'profile'])
   router.get('/contacts/:id', [Contacts, 'show'])

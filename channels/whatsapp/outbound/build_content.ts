@@ -45,7 +45,11 @@ export async function buildContent(m: OutgoingMessage, read = readStoredMedia, v
   switch (m.kind) {
     case 'reaction':
       if (!target) throw new Error('reaction without target')
-      return { jid, options, content: { react: { text: m.body ?? '', key: { ...target, fromMe: false } } } }
+      return {
+        jid,
+        options,
+        content: { react: { text: m.body ?? '', key: { ...target, fromMe: Boolean(m.targetFromMe) } } },
+      }
     case 'delete':
       if (!target) throw new Error('delete without target')
       return { jid, options: {}, content: { delete: target } }

@@ -1,6 +1,11 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import vine from '@vinejs/vine'
+import db from '@adonisjs/lucid/services/db'
 import { AppError } from '#core/errors'
+import { channelRegistry } from '#core/channels'
+import { connectionRef } from '#core/pipeline'
+import { Whatsapp } from '#core/models'
+import { upsertContact } from '../services/contact_upsert.js'
 import { callerOf } from '../services/request_context.js'
 import { exportContacts, importContacts, IMPORT_MAX_ROWS, readSheet } from '../services/contact_import.js'
 
@@ -19,7 +24,36 @@ const rowsValidator = vine.create({
     .maxLength(IMPORT_MAX_ROWS),
 })
 
+const chatsValidator = vine.create({
+  whatsappId: vine.number().withoutDecimals().positive().max(2147483647).optional(),
+})
+
 export default class ContactImportController {
+  /**
+   * POST /contacts/import/chats: every conversation of a connection (the
+   * default one unless whatsappId is given) becomes a contact; existing
+   * contacts keep their data. Answers how many there were and how many are new.
+   */
+  async chats(ctx: HttpContext) {
+    const { whatsappId } = await ctx.request.validateUsing(chatsValidator)
+    const whatsapp = whatsappId
+      ? await Whatsapp.find(whatsappId)
+      : await Whatsapp.query().where('is_default', true).first()
+    if (!whatsapp) throw new AppError(whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND', 404)
+    const driver = channelRegistry.driver(whatsapp.channel)
+    if (!driver?.listChats) throw new AppError('ERR_IMPORT_CHATS_UNSUPPORTED', 422)
+    const chats = await driver.listChats(connectionRef(whatsapp))
+    let created = 0
+    await db.transaction(async (trx) => {
+      for (const c of chats) {
+        if (!c.number) continue
+        const r = await upsertContact(trx, { ...c, channel: whatsapp.channel })
+        if (r.created) created++
+      }
+    })
+    return { total: chats.length, created }
+  }
+
   /** POST /contactsImport: rows already read by the client ({ contacts: [...] } or a bare array). */
   async rows(ctx: HttpContext) {
     const body = ctx.request.body()

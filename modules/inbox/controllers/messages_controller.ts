@@ -20,7 +20,12 @@ import { emitTicketUpdate } from '../services/ticket_events.js'
 import { insertTicketIfNone } from '../services/find_or_create_ticket.js'
 import { otherOpenTicketError } from '../services/ticket_conflict.js'
 import { loadTicket } from '../services/ticket_loader.js'
-import { editMessageValidator, forwardValidator, sendMessageValidator } from '../validators/messages.js'
+import {
+  editMessageValidator,
+  forwardValidator,
+  reactionValidator,
+  sendMessageValidator,
+} from '../validators/messages.js'
 import { visibleTicket } from './tickets_controller.js'
 import { isoDate, truthy } from './params.js'
 
@@ -229,6 +234,31 @@ export default class MessagesController {
     }
     await emitMessage('update', message.id, ticket)
     return message.serialize()
+  }
+
+  /**
+   * Reacts to a message of an open or group ticket with an emoji (an empty one
+   * removes our reaction). Stored as a reaction message quoting its target and
+   * sent through the outbox like any other message.
+   */
+  async react(ctx: HttpContext) {
+    const { message, ticket } = await visibleMessage(ctx)
+    const { emoji } = await ctx.request.validateUsing(reactionValidator)
+    if (message.isPrivate || message.isDeleted || message.mediaType === 'reactionMessage') {
+      throw new AppError('ERR_NO_MESSAGE_FOUND', 422)
+    }
+    if (!['open', 'group'].includes(ticket.status)) throw new AppError('ERR_TICKET_NOT_OPEN', 422)
+    const [id] = await sendOutgoing(ticket, [
+      {
+        body: emoji || 'reaction',
+        userId: ctx.actor.user.id,
+        mediaType: 'reactionMessage',
+        quotedMsgId: message.id,
+        isReaction: true,
+      },
+    ])
+    const stored = await Message.query().where('id', id).preload('quotedMsg').firstOrFail()
+    return ctx.response.created(stored.serialize())
   }
 
   /** Forward to a contact: its live ticket on the source connection, opened for the caller. */

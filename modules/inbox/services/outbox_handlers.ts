@@ -21,7 +21,13 @@ export const outboxHandlers: OutboxHandlers = {
       .leftJoin('messages as q', 'q.id', 'messages.quoted_msg_id')
       .where('messages.company_id', tenancy.requireCompanyId())
       .where('messages.id', messageId)
-      .select('messages.*', 'contacts.number as to_number', 'contacts.is_group as to_group', 'q.wid as quoted_wid')
+      .select(
+        'messages.*',
+        'contacts.number as to_number',
+        'contacts.is_group as to_group',
+        'q.wid as quoted_wid',
+        'q.from_me as quoted_from_me'
+      )
       .first()
     if (!m || m.is_private) return null
     if (op !== 'send') {
@@ -38,6 +44,19 @@ export const outboxHandlers: OutboxHandlers = {
       }
     }
     if (m.ack >= 1 || m.is_deleted) return null
+    if (m.media_type === 'reactionMessage') {
+      if (!m.quoted_wid) return null
+      return {
+        id: m.wid,
+        messageId: Number(m.id),
+        ticketId: m.ticket_id,
+        kind: 'reaction',
+        to: { number: m.to_number, isGroup: m.to_group },
+        body: m.body === 'reaction' ? '' : m.body,
+        targetProviderId: m.quoted_wid,
+        targetFromMe: Boolean(m.quoted_from_me),
+      }
+    }
     return {
       id: m.wid,
       messageId: Number(m.id),

@@ -19,6 +19,8 @@ export interface NewOutgoing {
   quotedMsgId?: number | null
   isPrivate?: boolean
   isForwarded?: boolean
+  /** a reaction to the quoted message: stored and sent, but not the ticket's last message */
+  isReaction?: boolean
 }
 
 export const newWid = () => `BAL${randomUUID().replace(/-/g, '').toUpperCase()}`
@@ -49,7 +51,7 @@ export async function storeOutgoing(trx: TransactionClientContract, ticket: Tick
     })
     .returning('id')
   const preview = (m.body || (m.mediaType ? `[${m.mediaType}]` : '')).slice(0, 255)
-  if (!m.isPrivate) {
+  if (!m.isPrivate && !m.isReaction) {
     await trx
       .from('tickets')
       .where('id', ticket.id)

@@ -4,6 +4,9 @@
  * marker must never reach another company.
  */
 import ExcelJS from 'exceljs'
+import db from '@adonisjs/lucid/services/db'
+import { tenancy } from '#core/tenancy'
+import { Whatsapp } from '#core/models'
 import { marker, seedNote, seedQuickMessage, seedTag, seedTicket, type Case } from './fixtures.js'
 
 async function sheet(rows: (string | number)[][]) {
@@ -122,6 +125,14 @@ export default [
     },
   },
   {
+    route: 'POST /messages/:id/reaction',
+    access: 'user',
+    fixture: async (o) => {
+      const s = await seedTicket(o, 'open', o.admin.id)
+      return { params: { id: s.messageId }, body: { emoji: '👍' }, marker: s.marker }
+    },
+  },
+  {
     route: 'DELETE /messages/:id',
     access: 'user',
     fixture: async (o) => {
@@ -195,6 +206,21 @@ export default [
         },
       },
     }),
+  },
+  {
+    route: 'POST /contacts/import/chats',
+    access: 'user',
+    cross: 'deny',
+    fixture: async (o) => {
+      const mk = marker()
+      const w = await tenancy.run(o.company.id, () =>
+        Whatsapp.create({ name: `WA ${mk}`, channel: 'whatsapp', status: 'CONNECTED', settings: {} } as any)
+      )
+      await db
+        .table('wa_chats')
+        .insert({ whatsapp_id: w.id, company_id: o.company.id, jid: `${newNumber()}@s.whatsapp.net`, name: mk })
+      return { body: { whatsappId: w.id }, marker: mk }
+    },
   },
   {
     route: 'POST /contacts/import',

@@ -25,6 +25,9 @@ export const sendMessageValidator = vine.create({
 
 export const editMessageValidator = vine.create({ body: vine.string().trim().minLength(1).maxLength(10000) })
 
+/** An emoji reaction; an empty one takes our reaction back. */
+export const reactionValidator = vine.create({ emoji: vine.string().trim().maxLength(16).optional() })
+
 export const forwardValidator = vine.create({
   messageId: vine.number().withoutDecimals().positive(),
   contactId: vine.number().withoutDecimals().positive().max(2147483647),

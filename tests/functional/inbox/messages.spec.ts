@@ -81,6 +81,44 @@ test.group('messages and outbox', (group) => {
     }
   })
 
+  test('a reaction is stored quoting its target, sent once as a reaction, and leaves the preview alone', async ({
+    client,
+    assert,
+  }) => {
+    const w = await inboxWorld()
+    const driver = recordingDriver()
+    try {
+      const t = await openTicket(w, w.admin.id)
+      const target = await db.from('messages').where('ticket_id', t.id).firstOrFail()
+      const r = await client.post(`/messages/${target.id}/reaction`).bearerToken(w.adminToken).json({ emoji: '👍' })
+      r.assertStatus(201)
+      assert.equal(r.body().mediaType, 'reactionMessage')
+      assert.equal(r.body().body, '👍')
+      assert.equal(r.body().quotedMsgId, target.id)
+      await waitFor(async () => (await db.from('messages').where('id', r.body().id).first())?.ack === 1)
+      assert.lengthOf(driver.sent, 1)
+      assert.equal(driver.sent[0].kind, 'reaction')
+      assert.equal(driver.sent[0].targetProviderId, target.wid)
+      assert.isFalse(driver.sent[0].targetFromMe)
+      assert.equal((await db.from('tickets').where('id', t.id).firstOrFail()).last_message, 'oi')
+
+      const tooLong = await client
+        .post(`/messages/${target.id}/reaction`)
+        .bearerToken(w.adminToken)
+        .json({ emoji: 'x'.repeat(40) })
+      tooLong.assertStatus(422)
+      await db.from('tickets').where('id', t.id).update({ status: 'closed' })
+      const closed = await client
+        .post(`/messages/${target.id}/reaction`)
+        .bearerToken(w.adminToken)
+        .json({ emoji: '❤️' })
+      closed.assertStatus(422)
+      closed.assertBodyContains({ error: 'ERR_TICKET_NOT_OPEN' })
+    } finally {
+      driver.restore()
+    }
+  })
+
   test('a failing channel is retried with backoff, then the message shows an error state', async ({
     client,
     assert,
