@@ -4,7 +4,9 @@
  * member who wrote. Group subjects and profile pictures are cached per
  * session so a busy group costs one metadata call, not one per message.
  */
+import { createHash } from 'node:crypto'
 import type { InboundContact } from '#core/channels'
+import { storage } from '#core/storage'
 import type { WaSocketLike } from '../session/socket.js'
 import { isGroupJid, isLidJid, userOf } from './jids.js'
 import { numberForLid } from './lid_map.js'
@@ -55,16 +57,34 @@ export class ContactResolver {
     return subject
   }
 
+  /**
+   * The profile picture, copied into our storage (WhatsApp's URLs expire and
+   * would leak the viewer's address to its CDN): answers the storage key.
+   */
   async picture(jid: string) {
     const hit = this.#pictures.get(jid)
     if (hit && Date.now() - hit.at < PICTURE_TTL_MS) return hit.url
-    let url: string | undefined
+    let key: string | undefined
     try {
-      url = (await this.socket()?.profilePictureUrl?.(jid, 'image', 5000)) ?? undefined
+      const url = (await this.socket()?.profilePictureUrl?.(jid, 'image', 5000)) ?? undefined
+      if (url) key = await storeProfilePicture(this.companyId, jid, url)
     } catch {
-      url = undefined
+      key = undefined
     }
-    this.#pictures.set(jid, { url, at: Date.now() })
-    return url
+    this.#pictures.set(jid, { url: key, at: Date.now() })
+    return key
   }
+}
+
+const MAX_PICTURE_BYTES = 2 * 1024 * 1024
+
+async function storeProfilePicture(companyId: number, jid: string, url: string) {
+  const res = await fetch(url, { signal: AbortSignal.timeout(10_000) })
+  if (!res.ok) return undefined
+  const bytes = Buffer.from(await res.arrayBuffer())
+  if (!bytes.length || bytes.length > MAX_PICTURE_BYTES) return undefined
+  const name = createHash('sha256').update(jid).digest('hex').slice(0, 32)
+  const key = `c${companyId}/contacts/${name}.jpg`
+  await storage.disk().put(key, bytes)
+  return key
 }

@@ -13,10 +13,12 @@ import { tenancy } from '#core/tenancy'
 import type { MediaDownloader, WaSocketLike } from '../session/socket.js'
 import { recordHealth } from '../session/health.js'
 import { ContactResolver } from './contact_resolver.js'
-import { learnFromContacts, rememberLid } from './lid_map.js'
+import { learnFromContacts, rememberLid, type LidPair } from './lid_map.js'
 import { mapMessage, type MappedMessage } from './map_message.js'
 import { storeInboundMedia } from './media_store.js'
 import { HistorySync } from './history_sync.js'
+import { recordChats } from './chat_directory.js'
+import { MAX_MEDIA_ATTEMPTS, holdPending, releasePending, takePending } from './pending_media.js'
 import { isGroupJid } from './jids.js'
 
 const SENT_CACHE = 2000
@@ -36,6 +38,8 @@ export class InboundHandler {
   #sent = new Map<string, WAMessage['message']>()
   #socket: WaSocketLike | null = null
   #lastHealthAt = 0
+  /** chat list writes in arrival order: a rename never loses to the upsert before it */
+  #chatWrites: Promise<unknown> = Promise.resolve()
 
   constructor(
     private ref: ConnectionRef,
@@ -78,19 +82,33 @@ export class InboundHandler {
     )
     ev.on(
       'messaging-history.set',
-      safe((h: any) => this.history.onBatch(h))
+      safe(async (h: any) => {
+        await this.#recordChats(h.chats)
+        await this.history.onBatch(h)
+      })
+    )
+    ev.on(
+      'chats.upsert',
+      safe((c: any[]) => this.#recordChats(c))
+    )
+    ev.on(
+      'chats.update',
+      safe((c: any[]) => this.#recordChats(c.filter((x) => x.name)))
     )
     ev.on(
       'contacts.upsert',
-      safe((c: any[]) => learnFromContacts(this.ref.companyId, c))
+      safe(async (c: any[]) => this.linkLids(await learnFromContacts(this.ref.companyId, c)))
     )
     ev.on(
       'contacts.update',
-      safe((c: any[]) => learnFromContacts(this.ref.companyId, c))
+      safe(async (c: any[]) => this.linkLids(await learnFromContacts(this.ref.companyId, c)))
     )
     ev.on(
       'chats.phoneNumberShare',
-      safe((p: { lid: string; jid: string }) => rememberLid(this.ref.companyId, p.lid, p.jid))
+      safe(async (p: { lid: string; jid: string }) => {
+        const pair = await rememberLid(this.ref.companyId, p.lid, p.jid)
+        await this.linkLids(pair ? [pair] : [])
+      })
     )
     ev.on(
       'call',
@@ -102,13 +120,48 @@ export class InboundHandler {
     )
   }
 
+  #recordChats(chats: any[] | undefined) {
+    const next = this.#chatWrites.then(() => recordChats(this.ref, chats))
+    this.#chatWrites = next.catch(() => {})
+    return next
+  }
+
+  /**
+   * A newly learnt number/LID pair goes to the inbox as a contact event: the
+   * contact first known only by its LID takes its number (or is merged).
+   */
+  async linkLids(pairs: LidPair[]) {
+    for (const { lid, pn } of pairs) {
+      await this.#handIn({
+        kind: 'contact',
+        whatsappId: this.ref.id,
+        providerMessageId: `lid:${lid}`,
+        eventId: `lid:${lid}:${pn}`,
+        contact: { number: pn, lid },
+      })
+    }
+  }
+
   detach() {
     this.#socket = null
     this.history.stop()
   }
 
   onOpen() {
+    void this.resumePendingMedia().catch(() => {})
     void this.history.resume().catch(() => {})
+  }
+
+  /** Media messages whose download a crash (or a drop) interrupted: handed in now. */
+  async resumePendingMedia() {
+    for (const p of await takePending(this.ref.id)) {
+      if (!p.message) {
+        await releasePending(this.ref.id, p.providerMessageId)
+        continue
+      }
+      // a download that keeps failing must not hold the message back for ever
+      await this.ingestMessage(p.message, { imported: p.imported, withoutMedia: p.attempts > MAX_MEDIA_ATTEMPTS })
+    }
   }
 
   async onUpsert(messages: WAMessage[]) {
@@ -119,11 +172,15 @@ export class InboundHandler {
     }
   }
 
-  async ingestMessage(m: WAMessage, options: { imported?: boolean } = {}) {
+  async ingestMessage(m: WAMessage, options: { imported?: boolean; withoutMedia?: boolean } = {}) {
     const mapped = mapMessage(m)
     if (!mapped) return null
+    // written before the download: a crash from here on is resumed, not lost
+    if (mapped.media)
+      await holdPending(this.ref.companyId, this.ref.id, mapped.event.providerMessageId, m, Boolean(options.imported))
     const event = await this.#complete(m, mapped, options)
     const result = await this.#handIn(event as InboundEvent)
+    if (mapped.media) await releasePending(this.ref.id, mapped.event.providerMessageId)
     if (!options.imported && Date.now() - this.#lastHealthAt > 30_000) {
       this.#lastHealthAt = Date.now()
       void recordHealth(this.ref.companyId, this.ref.id, { last_message_at: new Date() })
@@ -146,7 +203,7 @@ export class InboundHandler {
     }
   }
 
-  async #complete(m: WAMessage, mapped: MappedMessage, options: { imported?: boolean }) {
+  async #complete(m: WAMessage, mapped: MappedMessage, options: { imported?: boolean; withoutMedia?: boolean }) {
     const contact = await this.contacts.chat(mapped.chatJid, m.pushName, Boolean(m.key?.fromMe))
     const event: Record<string, any> = { ...mapped.event, whatsappId: this.ref.id, contact }
     if (mapped.participantJid) event.participant = await this.contacts.person(mapped.participantJid, m.pushName)
@@ -154,6 +211,7 @@ export class InboundHandler {
     if (mapped.media) {
       event.mediaType = mapped.media.mediaType
       try {
+        if (options.withoutMedia) throw new Error('download kept failing')
         const bytes = await this.downloader(m, this.#socket!)
         event.mediaUrl = await storeInboundMedia(
           this.ref.companyId,

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { createServer } from 'node:http'
 import db from '@adonisjs/lucid/services/db'
 import { tenancy } from '#core/tenancy'
 import { companySettings } from '#core/settings'
@@ -222,6 +223,81 @@ test.group('whatsapp inbound (fake socket → durable pipeline → inbox)', (gro
     const l2 = await waitFor(async () => db.from('messages').where({ whatsapp_id: w.whatsapp.id, wid: 'L2' }).first())
     const c = await db.from('contacts').where('id', l2.contact_id).first()
     assert.equal(c.number, '5521999990000')
+  })
+
+  test('the account’s chats are recorded for the contacts import, broadcasts left out', async ({ assert }) => {
+    const w = await waWorld()
+    cleanup.push(() => w.supervisor.close())
+    const sock = await connected(w)
+    sock.emit('chats.upsert', [
+      { id: `${PERSON}@s.whatsapp.net`, name: 'Cliente Fiel' },
+      { id: 'status@broadcast' },
+      { id: '120363000000000001@g.us', name: 'Grupo da Loja' },
+    ])
+    sock.emit('chats.update', [{ id: `${PERSON}@s.whatsapp.net`, name: 'Cliente Renomeado' }])
+    const rows = await waitFor(async () => {
+      const r = await db.from('wa_chats').where('whatsapp_id', w.whatsapp.id).orderBy('jid')
+      return r.length === 2 && r.some((x) => x.name === 'Cliente Renomeado') ? r : null
+    })
+    assert.sameMembers(
+      rows.map((r: any) => r.jid),
+      [`${PERSON}@s.whatsapp.net`, '120363000000000001@g.us']
+    )
+    const { whatsappDriver } = await import('../driver.js')
+    const chats = await whatsappDriver.listChats!(w.ref)
+    assert.deepInclude(chats, { number: PERSON, name: 'Cliente Renomeado' })
+    assert.deepInclude(chats, { number: '120363000000000001', name: 'Grupo da Loja', isGroup: true })
+  })
+
+  test('profile pictures are copied into private storage and served signed', async ({ assert, client }) => {
+    const picture = Buffer.from('jpeg-bytes-of-a-face')
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(picture))
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+    cleanup.push(() => new Promise<void>((r) => server.close(() => r())))
+    const w = await waWorld()
+    cleanup.push(() => w.supervisor.close())
+    const sock = await connected(w)
+    sock.profilePictureUrl = (async () => `http://127.0.0.1:${(server.address() as any).port}/pp.jpg`) as any
+    sock.upsert([waMessage(PERSON, { conversation: 'com foto' }, { id: 'PP1' })])
+    const row = await waitFor(async () => db.from('messages').where({ whatsapp_id: w.whatsapp.id, wid: 'PP1' }).first())
+    const contact = await db.from('contacts').where('id', row.contact_id).firstOrFail()
+    assert.match(contact.url_picture, new RegExp(`^c${w.company.id}/contacts/[0-9a-f]{32}\\.jpg$`))
+    const shown = await client.get(`/contacts/${contact.id}`).bearerToken(w.adminToken)
+    shown.assertStatus(200)
+    const signed = new URL(shown.body().urlPicture, 'http://x')
+    assert.isTrue(signed.pathname.startsWith('/media/'))
+    const fetched = await client.get(signed.pathname + signed.search)
+    fetched.assertStatus(200)
+  })
+
+  test('a media message whose download never finished is resumed on the next open, stored once', async ({ assert }) => {
+    let calls = 0
+    // the first download hangs for ever: the process "dies" in the middle of it
+    const downloader = async () => {
+      calls++
+      if (calls === 1) return new Promise<Buffer<ArrayBuffer>>(() => {})
+      return Buffer.from('media-bytes') as Buffer<ArrayBuffer>
+    }
+    const w = await waWorld({}, { downloader })
+    cleanup.push(() => w.supervisor.close())
+    const sock = await connected(w)
+    sock.upsert([
+      waMessage(PERSON, { imageMessage: { caption: 'nota fiscal', mimetype: 'image/jpeg' } }, { id: 'PM1' }),
+    ])
+    await waitFor(async () =>
+      db.from('wa_pending_media').where({ whatsapp_id: w.whatsapp.id, provider_message_id: 'PM1' }).first()
+    )
+    assert.lengthOf(await w.messages(), 0)
+
+    sock.close(428, 'Connection Lost')
+    await waitFor(async () => w.wa.sockets.length === 2, 5000)
+    w.wa.last.open()
+    await w.status('CONNECTED')
+    const row = await waitFor(async () => db.from('messages').where({ whatsapp_id: w.whatsapp.id, wid: 'PM1' }).first())
+    assert.equal(row.body, 'nota fiscal')
+    assert.match(row.media_url, /\.jpg$/)
+    await waitFor(async () => !(await db.from('wa_pending_media').where({ whatsapp_id: w.whatsapp.id }).first()))
+    assert.lengthOf(await w.messages(), 1)
   })
 
   test('gap sync: messages delivered during a disconnect arrive once (offline delivery and history replay)', async ({

@@ -9,6 +9,7 @@ import { callerOf } from '../services/request_context.js'
 import { presentContact } from '../services/ticket_presenter.js'
 import { blockContactValidator, createContactValidator, updateContactValidator } from '../validators/contacts.js'
 import { isoDate, jsonIdList, truthy } from './params.js'
+import { mediaUrl } from '../services/media_url.js'
 
 const CONTACTS_PAGE_SIZE = 100
 
@@ -87,8 +88,8 @@ export default class ContactsController {
     const contact = await Contact.query().where('number', number).first()
     return {
       contactId: contact?.id ?? 0,
-      urlPicture: contact?.urlPicture ?? null,
-      profilePicUrl: contact?.urlPicture ?? null,
+      urlPicture: mediaUrl(contact?.urlPicture ?? null),
+      profilePicUrl: mediaUrl(contact?.urlPicture ?? null),
     }
   }
 

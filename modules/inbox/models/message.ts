@@ -2,12 +2,10 @@ import { DateTime } from 'luxon'
 import { belongsTo, column } from '@adonisjs/lucid/orm'
 import type { BelongsTo } from '@adonisjs/lucid/types/relations'
 import { TenantModel } from '#core/tenancy'
-import { storage } from '#core/storage'
 import { Queue } from '#core/models'
 import Contact from './contact.js'
 
-/** A stored media key is served through a signed URL; an outside URL is kept as is. */
-const mediaUrl = (v: string | null) => (v && !/^https?:\/\//.test(v) && !v.startsWith('/') ? storage.url(v) : v)
+import { mediaUrl } from '../services/media_url.js'
 
 export default class Message extends TenantModel {
   @column({ isPrimary: true }) declare id: number

@@ -2,6 +2,12 @@
  * Find-or-create a contact by number under the (company, number) unique key:
  * concurrent first messages from one number end on the same row. The name is
  * only overwritten while it still equals the number (reference §11).
+ *
+ * With a LID (WhatsApp's privacy identity) the contact is looked up by LID
+ * first (reference §11). A person first seen by LID only was stored under the
+ * LID; when a later event brings their number, that row takes the number, or,
+ * if another contact already has the number, is merged into it, so one person
+ * is always one contact.
  */
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { tenancy } from '#core/tenancy'
@@ -12,12 +18,20 @@ export interface ContactInput {
   isGroup?: boolean
   channel?: string
   pictureUrl?: string
+  lid?: string
 }
+
+const LIVE = ['open', 'pending', 'group', 'nps', 'lgpd']
 
 export async function upsertContact(
   trx: TransactionClientContract,
   input: ContactInput
 ): Promise<{ id: number; created: boolean }> {
+  const lid = !input.isGroup && input.lid ? input.lid.slice(0, 100) : null
+  if (lid) {
+    const known = await byLid(trx, input, lid)
+    if (known) return known
+  }
   const companyId = tenancy.requireCompanyId()
   const name = (input.name || input.number).slice(0, 100)
   const result = await trx.rawQuery(
@@ -27,7 +41,7 @@ export async function upsertContact(
        SET name = CASE WHEN contacts.name = contacts.number AND excluded.name <> excluded.number THEN excluded.name ELSE contacts.name END,
            url_picture = coalesce(excluded.url_picture, contacts.url_picture),
            updated_at = CASE WHEN contacts.name = contacts.number AND excluded.name <> excluded.number THEN now() ELSE contacts.updated_at END
-     RETURNING id, (xmax = 0) AS created`,
+     RETURNING id, (xmax = 0) AS created, lid`,
     [
       companyId,
       name,
@@ -37,5 +51,83 @@ export async function upsertContact(
       input.pictureUrl ?? null,
     ] as any[]
   )
-  return { id: result.rows[0].id, created: result.rows[0].created }
+  const row = result.rows[0]
+  // remember the LID on the contact (the unique index keeps it on one row)
+  if (lid && !row.lid) {
+    await trx.rawQuery(
+      `UPDATE contacts SET lid = ? WHERE id = ? AND lid IS NULL
+         AND NOT EXISTS (SELECT 1 FROM contacts o WHERE o.company_id = ? AND o.lid = ?)`,
+      [lid, row.id, companyId, lid]
+    )
+  }
+  return { id: row.id, created: row.created }
+}
+
+/**
+ * A number/LID pair learnt outside a message (the channel's contact sync):
+ * merges or renames the contact known by the LID, or records the LID on the
+ * contact that has the number. Creates nothing: a phone book is not contacts.
+ */
+export async function linkLid(trx: TransactionClientContract, input: ContactInput & { lid: string }) {
+  const lid = input.lid.slice(0, 100)
+  const known = await byLid(trx, input, lid)
+  if (known) return known
+  const companyId = tenancy.requireCompanyId()
+  const holder = await trx.from('contacts').where({ company_id: companyId, number: input.number }).first()
+  if (!holder) return null
+  if (!holder.lid) await trx.from('contacts').where('id', holder.id).update({ lid })
+  return { id: holder.id as number, created: false }
+}
+
+/** The contact that carries this LID, moved to the real number when the event now brings it. */
+async function byLid(trx: TransactionClientContract, input: ContactInput, lid: string) {
+  const companyId = tenancy.requireCompanyId()
+  const found = await trx.from('contacts').where({ company_id: companyId, lid }).forUpdate().first()
+  if (!found) return null
+  const numberKnown = input.number !== lid
+  if (!numberKnown || found.number === input.number) return { id: found.id as number, created: false }
+
+  const holder = await trx.from('contacts').where({ company_id: companyId, number: input.number }).forUpdate().first()
+  const renamed = found.name === found.number && input.name ? input.name.slice(0, 100) : found.name
+  if (!holder) {
+    await trx
+      .from('contacts')
+      .where('id', found.id)
+      .update({ number: input.number.slice(0, 100), name: renamed, updated_at: new Date() })
+    return { id: found.id as number, created: false }
+  }
+  await mergeContact(trx, found.id, holder.id)
+  await trx.from('contacts').where('id', holder.id).update({ lid, updated_at: new Date() })
+  return { id: holder.id as number, created: false }
+}
+
+/**
+ * Moves everything of `fromId` to `intoId` and deletes `fromId`. Where both
+ * have a live ticket on the same connection, the LID ticket's messages join
+ * the number's ticket and the LID ticket is closed (one live ticket per
+ * contact and connection stays true).
+ */
+export async function mergeContact(trx: TransactionClientContract, fromId: number, intoId: number) {
+  const live = await trx.from('tickets').where('contact_id', fromId).whereIn('status', LIVE).select('id', 'whatsapp_id')
+  for (const t of live) {
+    const target = await trx
+      .from('tickets')
+      .where('contact_id', intoId)
+      .whereIn('status', LIVE)
+      .where((q) => (t.whatsapp_id === null ? q.whereNull('whatsapp_id') : q.where('whatsapp_id', t.whatsapp_id)))
+      .first()
+    if (!target) continue
+    await trx.from('messages').where('ticket_id', t.id).update({ ticket_id: target.id })
+    await trx.from('tickets').where('id', t.id).update({ status: 'closed', last_message: '', updated_at: new Date() })
+  }
+  await trx.from('tickets').where('contact_id', fromId).update({ contact_id: intoId })
+  await trx.from('messages').where('contact_id', fromId).update({ contact_id: intoId })
+  await trx.from('ticket_notes').where('contact_id', fromId).update({ contact_id: intoId })
+  await trx.from('contact_custom_fields').where('contact_id', fromId).update({ contact_id: intoId })
+  await trx.rawQuery(
+    `INSERT INTO contact_tags (contact_id, tag_id) SELECT ?, tag_id FROM contact_tags WHERE contact_id = ?
+     ON CONFLICT DO NOTHING`,
+    [intoId, fromId]
+  )
+  await trx.from('contacts').where('id', fromId).delete()
 }

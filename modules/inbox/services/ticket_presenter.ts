@@ -5,6 +5,7 @@
 import { companySettings } from '#core/settings'
 import type Ticket from '../models/ticket.js'
 import type Contact from '../models/contact.js'
+import { mediaUrl } from './media_url.js'
 
 export interface PresentOptions {
   maskNumbers: boolean
@@ -56,7 +57,7 @@ export function presentTicket(t: Ticket, o: PresentOptions) {
           id: c.id,
           name: c.name,
           number: o.maskNumbers && !c.isGroup ? maskNumber(c.number) : c.number,
-          urlPicture: c.urlPicture,
+          urlPicture: mediaUrl(c.urlPicture),
           channel: c.channel,
           isGroup: c.isGroup,
           active: c.active,

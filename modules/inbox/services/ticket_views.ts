@@ -6,6 +6,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { tenancy } from '#core/tenancy'
 import { maskNumber } from './ticket_presenter.js'
+import { mediaUrl } from './media_url.js'
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null)
 
@@ -52,7 +53,7 @@ export async function ticketViews(ids: number[], mask: boolean) {
         id: r.contact_id,
         name: r.c_name,
         number: mask && !r.c_group ? maskNumber(r.c_number) : r.c_number,
-        urlPicture: r.c_pic,
+        urlPicture: mediaUrl(r.c_pic),
         channel: r.c_channel,
         isGroup: r.c_group,
         active: r.c_active,
