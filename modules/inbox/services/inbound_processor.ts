@@ -11,11 +11,13 @@ import type { StoredInboundEvent } from '#core/pipeline'
 import { normaliseNumber } from '#core/channels'
 import { companySettings } from '#core/settings'
 import { tenancy } from '#core/tenancy'
-import { upsertContact } from './contact_upsert.js'
+import { linkLid, upsertContact } from './contact_upsert.js'
 import { findOrCreateForInbound, type TicketRow } from './find_or_create_ticket.js'
 import { emitMessage } from './message_events.js'
 import { emitTicketUpdate, emitUnread } from './ticket_events.js'
 import Ticket from '../models/ticket.js'
+import { conversation, type ConversationTx } from '#core/conversation'
+import { inboxPort, toConversationTicket } from './conversation_port.js'
 
 const DELETED_LGPD = '🚫 _Mensagem Apagada_'
 
@@ -40,13 +42,20 @@ export async function processInbound(stored: StoredInboundEvent, trx: Transactio
 
   // groups are dropped when the connection does not take them (reference §1.2.2)
   if (isGroup && !whatsapp.allow_group) return []
-  const contact = await upsertContact(trx, {
+  const input = {
     number,
+    lid: e.contact.lid,
     name: isGroup ? e.contact.name : e.fromMe ? undefined : e.contact.name,
     isGroup,
     channel: whatsapp.channel,
     pictureUrl: e.contact.pictureUrl,
-  })
+  }
+  // a number/LID pair from the channel's contact sync links or merges, never creates
+  if (e.kind === 'contact' && input.lid && !isGroup) {
+    await linkLid(trx, { ...input, lid: input.lid })
+    return []
+  }
+  const contact = await upsertContact(trx, input)
   if (e.kind === 'contact') return []
 
   const { ticket, created } = await findOrCreateForInbound(trx, {
@@ -110,6 +119,25 @@ export async function processInbound(stored: StoredInboundEvent, trx: Transactio
   )
   const after = updated.rows[0] as TicketRow
 
+  // the conversation engine answers in this same transaction (the ticket row is
+  // locked by find-or-create), so its replies commit with the event's done mark
+  const tx: ConversationTx = { trx, after: [] }
+  if (!e.fromMe && e.kind === 'message') {
+    const contactRow = await inboxPort.contact(tx, contact.id)
+    if (contactRow) {
+      await conversation.afterInbound({
+        tx,
+        companyId,
+        ticket: toConversationTicket(after),
+        ticketCreated: created,
+        contact: contactRow,
+        message: { id: messageId, body, mediaType },
+        whatsappId: whatsapp.id,
+        now: new Date(),
+      })
+    }
+  }
+
   return [
     // after the commit, so that of two messages processed at once (a reply and
     // the message it quotes) the one committed last always sees the other
@@ -124,6 +152,7 @@ export async function processInbound(stored: StoredInboundEvent, trx: Transactio
     () => emitMessage('create', messageId, asLike(after), inserted.rows[0]),
     () => emitTicketUpdate({ id: after.id }, created ? undefined : before),
     () => (after.unread_messages > 0 ? emitUnread(asLike(after)) : undefined),
+    ...tx.after,
   ]
 }
 

@@ -15,6 +15,10 @@ export type TicketLogType =
   | 'nps'
   | 'lgpd'
   | 'delete'
+  | 'clientClosed'
+  | 'autoClose'
+  | 'redirect'
+  | 'userDefine'
 
 /** One row per transition; written in the caller's transaction when there is one. */
 export async function logTicket(

@@ -9,8 +9,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { AppError } from '#core/errors'
 import { companySettings } from '#core/settings'
 import { tenancy } from '#core/tenancy'
-import { outbox } from '#core/pipeline'
-import { Queue, User, Whatsapp } from '#core/models'
+import { Queue, User } from '#core/models'
+import { conversation, type ConversationTx } from '#core/conversation'
 import Ticket from '../models/ticket.js'
 import { canSee, type Viewer } from './viewer.js'
 import { logTicket } from './ticket_logs.js'
@@ -19,6 +19,19 @@ import { storeOutgoing } from './outgoing.js'
 import { emitMessage } from './message_events.js'
 import { loadTicket } from './ticket_loader.js'
 import { markTicketRead } from './read_state.js'
+import { toConversationTicket } from './conversation_port.js'
+import { insertTicketIfNone } from './find_or_create_ticket.js'
+
+/** Runs the after-commit effects of a transition (outbox queueing, realtime); best effort. */
+async function runAfter(tx: ConversationTx) {
+  for (const effect of tx.after) {
+    try {
+      await effect()
+    } catch {
+      // the transition is committed; the client resyncs on reload
+    }
+  }
+}
 
 export interface TicketChange {
   status?: 'open' | 'pending' | 'closed' | 'group'
@@ -72,7 +85,11 @@ export async function updateTicket(ticket: Ticket, change: TicketChange, actor: 
   if (change.useIntegration !== undefined) fields.use_integration = change.useIntegration
   if (change.integrationId !== undefined) fields.integration_id = change.integrationId
   if (change.amountUsedBotQueues !== undefined) fields.amount_used_bot_queues = change.amountUsedBotQueues
-  if (change.queueId !== undefined && change.queueId !== ticket.queueId) fields.queue_id = change.queueId
+  if (change.queueId !== undefined && change.queueId !== ticket.queueId) {
+    fields.queue_id = change.queueId
+    // routed by hand: the bot's menu position no longer applies
+    fields.chatbot_stage_id = null
+  }
   if (change.userId !== undefined && change.userId !== ticket.userId) {
     if (!me.isAdmin && change.userId !== me.id) throw new AppError('ERR_NO_PERMISSION', 403)
     fields.user_id = change.userId
@@ -99,24 +116,29 @@ async function move(
   log: 'open' | 'reopen' | 'pending' | 'closed',
   me: User,
   before: { status: string; userId: number | null; queueId: number | null },
-  guard?: (q: any) => void
+  guard?: (q: any) => void,
+  inside?: (tx: ConversationTx, row: Record<string, any>) => Promise<void>
 ) {
   const companyId = tenancy.requireCompanyId()
+  const tx: ConversationTx = { trx: null as any, after: [] }
   const updated = await db.transaction(async (trx) => {
+    tx.trx = trx
     const q = trx.from('tickets').where('id', ticket.id).where('company_id', companyId).whereIn('status', fromStatuses)
     guard?.(q)
-    const rows = await q.update({ ...fields, updated_at: new Date() }).returning('id')
+    const rows = await q.update({ ...fields, updated_at: new Date() }).returning('*')
     if (!rows.length) return false
     await logTicket(trx, ticket.id, log, {
       userId: me.id,
       queueId: (fields.queue_id as number | null | undefined) ?? ticket.queueId,
     })
+    await inside?.(tx, rows[0])
     return true
   })
   if (!updated) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)
   const fresh = await loadTicket(ticket.id)
   if (fresh.status === 'open' || fresh.status === 'group') await markTicketRead(fresh)
   await emitTicketUpdate(fresh, before)
+  await runAfter(tx)
   return fresh
 }
 
@@ -130,9 +152,26 @@ async function accept(ticket: Ticket, change: TicketChange, actor: Actor, before
   try {
     // only a still-pending ticket can be accepted (the status guard settles races);
     // a pending ticket already reserved for someone (wallet, reopen) is theirs unless an admin takes it
-    return await move(ticket, fields, ['pending'], 'open', me, before, (q) => {
-      if (!me.isAdmin) q.where((w: any) => w.whereNull('user_id').orWhere('user_id', userId))
-    })
+    return await move(
+      ticket,
+      fields,
+      ['pending'],
+      'open',
+      me,
+      before,
+      (q) => {
+        if (!me.isAdmin) q.where((w: any) => w.whereNull('user_id').orWhere('user_id', userId))
+      },
+      // the accept greeting (sendGreetingAccepted) commits with the accept
+      (tx, row) =>
+        conversation.accepted({
+          tx,
+          companyId: tenancy.requireCompanyId(),
+          ticket: toConversationTicket(row),
+          before,
+          actorUserId: userId,
+        })
+    )
   } catch (error) {
     if (error instanceof AppError && error.code === 'ERR_TICKET_STATE_CHANGED') {
       const now = await Ticket.query().where('id', ticket.id).preload('user').first()
@@ -199,60 +238,49 @@ async function close(ticket: Ticket, change: TicketChange, actor: Actor, before:
       .first()
     if (!tagged) throw new AppError('ERR_TAG_REQUIRED', 422)
   }
-  const farewell = change.sendFarewellMessage !== false
-  const whatsapp = ticket.whatsappId ? await Whatsapp.find(ticket.whatsappId) : null
-
-  // NPS hand-off: the ticket waits for the rating instead of closing (not for ignored pending tickets)
-  if (
-    farewell &&
-    whatsapp?.ratingMessage &&
-    !ticket.isGroup &&
-    ticket.status !== 'pending' &&
-    (await companySettings.get('userRating')) === 'enabled'
-  ) {
-    return closeWith(ticket, { status: 'nps', unread_messages: 0 }, 'nps', me, before, whatsapp.ratingMessage)
-  }
-  let text: string | null = null
-  const waiting = ticket.status === 'pending'
-  if (farewell && whatsapp && (!waiting || (await companySettings.get('sendFarewellWaitingTicket')) === 'enabled')) {
-    const groupOk = !ticket.isGroup || whatsapp.groupAsTicket === 'enabled'
-    if (groupOk) text = me.farewellMessage || whatsapp.complationMessage || null
-  }
-  return closeWith(
-    ticket,
-    { status: 'closed', unread_messages: 0, amount_used_bot_queues: 0 },
-    'closed',
-    me,
-    before,
-    text
-  )
+  return closeWith(ticket, change.sendFarewellMessage !== false, me, before)
 }
 
-async function closeWith(
-  ticket: Ticket,
-  fields: Record<string, unknown>,
-  log: 'closed' | 'nps',
-  me: User,
-  before: any,
-  text: string | null
-) {
-  const result = await db.transaction(async (trx) => {
-    const rows = await trx
+/**
+ * Resolve: the conversation engine decides, in the same transaction, whether
+ * the ticket waits for a rating (nps) or closes, and queues the rating prompt
+ * or the farewell; both commit with the status change.
+ */
+async function closeWith(ticket: Ticket, sendFarewell: boolean, me: User, before: any) {
+  const companyId = tenancy.requireCompanyId()
+  const tx: ConversationTx = { trx: null as any, after: [] }
+  const done = await db.transaction(async (trx) => {
+    tx.trx = trx
+    const row = await trx
+      .from('tickets')
+      .where({ id: ticket.id, company_id: companyId })
+      .whereNot('status', 'closed')
+      .forUpdate()
+      .first()
+    if (!row) return false
+    const decision = await conversation.resolving({
+      tx,
+      companyId,
+      ticket: toConversationTicket(row),
+      before,
+      actorUserId: me.id,
+      sendFarewell,
+    })
+    const fields =
+      decision === 'nps'
+        ? { status: 'nps', unread_messages: 0 }
+        : { status: 'closed', unread_messages: 0, amount_used_bot_queues: 0, chatbot_stage_id: null, is_bot: false }
+    await trx
       .from('tickets')
       .where('id', ticket.id)
-      .whereNot('status', 'closed')
       .update({ ...fields, updated_at: new Date() })
-      .returning('id')
-    if (!rows.length) return null
-    await logTicket(trx, ticket.id, log === 'nps' ? 'nps' : 'closed', { userId: me.id, queueId: ticket.queueId })
-    // the farewell is stored with the close and sent by the outbox; U+200E marks it as ours
-    return text ? await storeOutgoing(trx, ticket, { body: `\u200e${text}`, userId: me.id }) : 0
+    await logTicket(trx, ticket.id, decision, { userId: me.id, queueId: ticket.queueId })
+    return true
   })
-  if (result === null) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)
-  if (result && ticket.whatsappId) await outbox.enqueue(tenancy.requireCompanyId(), result, ticket.whatsappId)
+  if (!done) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)
   const fresh = await loadTicket(ticket.id)
-  if (result) await emitMessage('create', result, fresh)
   await emitTicketUpdate(fresh, before)
+  await runAfter(tx)
   return fresh
 }
 
@@ -264,37 +292,72 @@ async function transfer(ticket: Ticket, change: TicketChange, actor: Actor, befo
   const userId = change.userId ?? null
   const status = userId ? (ticket.isGroup ? 'group' : 'open') : 'pending'
   const companyId = tenancy.requireCompanyId()
-  const noteId = await db.transaction(async (trx: TransactionClientContract) => {
-    const rows = await trx
-      .from('tickets')
-      .where('id', ticket.id)
-      .whereIn('status', ['open', 'group', 'pending'])
-      .update({ queue_id: queueId, user_id: userId, status, is_transfered: true, updated_at: new Date() })
-      .returning('id')
-    if (!rows.length) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)
-    // reference §2.5 logs: the old holder "transfered", the new one "receivedTransfer"
-    await logTicket(trx, ticket.id, 'transfered', { userId: ticket.userId ?? me.id, queueId: ticket.queueId })
-    if (userId) await logTicket(trx, ticket.id, 'receivedTransfer', { userId, queueId })
-    if (change.msgTransfer?.trim()) {
-      return storeOutgoing(trx, ticket, { body: change.msgTransfer.trim(), userId: me.id, isPrivate: true })
+  const newTicket = queueId !== ticket.queueId && (await companySettings.get('closeTicketOnTransfer')) === 'enabled'
+  const tx: ConversationTx = { trx: null as any, after: [] }
+  const result = await db.transaction(async (trx: TransactionClientContract) => {
+    tx.trx = trx
+    let target: Ticket = ticket
+    if (newTicket) {
+      // closeTicketOnTransfer: the old ticket closes (no farewell) and a new one carries on
+      const closed = await trx
+        .from('tickets')
+        .where('id', ticket.id)
+        .whereIn('status', ['open', 'group', 'pending'])
+        .update({
+          status: 'closed',
+          unread_messages: 0,
+          amount_used_bot_queues: 0,
+          chatbot_stage_id: null,
+          updated_at: new Date(),
+        })
+        .returning('id')
+      if (!closed.length) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)
+      await logTicket(trx, ticket.id, 'transfered', { userId: ticket.userId ?? me.id, queueId: ticket.queueId })
+      await logTicket(trx, ticket.id, 'closed', { userId: me.id, queueId: ticket.queueId })
+      const created = await insertTicketIfNone(trx, {
+        contactId: ticket.contactId,
+        whatsappId: ticket.whatsappId,
+        channel: ticket.channel,
+        isGroup: ticket.isGroup,
+        status,
+        userId,
+        queueId,
+      })
+      await trx
+        .from('tickets')
+        .where('id', created.ticket.id)
+        .update({ is_transfered: true, unread_messages: 1, updated_at: new Date() })
+      if (userId) await logTicket(trx, created.ticket.id, 'receivedTransfer', { userId, queueId })
+      target = { id: created.ticket.id, contactId: ticket.contactId, whatsappId: ticket.whatsappId, queueId } as Ticket
+    } else {
+      const rows = await trx
+        .from('tickets')
+        .where('id', ticket.id)
+        .whereIn('status', ['open', 'group', 'pending'])
+        .update({ queue_id: queueId, user_id: userId, status, is_transfered: true, updated_at: new Date() })
+        .returning('id')
+      if (!rows.length) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)
+      // reference §2.5 logs: the old holder "transfered", the new one "receivedTransfer"
+      await logTicket(trx, ticket.id, 'transfered', { userId: ticket.userId ?? me.id, queueId: ticket.queueId })
+      if (userId) await logTicket(trx, ticket.id, 'receivedTransfer', { userId, queueId })
     }
-    return 0
+    const noteId = change.msgTransfer?.trim()
+      ? await storeOutgoing(trx, target, { body: change.msgTransfer.trim(), userId: me.id, isPrivate: true })
+      : 0
+    const row = await trx.from('tickets').where('id', target.id).forUpdate().first()
+    // the transfer message (sendMsgTransfTicket) commits with the transfer
+    await conversation.transferred({ tx, companyId, ticket: toConversationTicket(row), before, actorUserId: me.id })
+    return { id: target.id as number, noteId }
   })
-  const fresh = await loadTicket(ticket.id)
-  if (noteId) await emitMessage('create', noteId, fresh)
-  if (
-    (await companySettings.get('sendMsgTransfTicket')) === 'enabled' &&
-    fresh.whatsappId &&
-    queueId !== before.queueId
-  ) {
-    const template = await companySettings.get('transferMessage')
-    if (template) {
-      const body = `\u200e${template.replaceAll('${queue.name}', fresh.queue?.name ?? '')}`
-      const id = await db.transaction((trx) => storeOutgoing(trx, fresh, { body, userId: me.id }))
-      await outbox.enqueue(companyId, id, fresh.whatsappId)
-      await emitMessage('create', id, fresh)
-    }
+  const fresh = await loadTicket(result.id)
+  if (result.noteId) await emitMessage('create', result.noteId, fresh)
+  if (result.id !== ticket.id) {
+    const old = await loadTicket(ticket.id)
+    await emitTicketUpdate(old, before)
+    await emitTicketUpdate(fresh)
+  } else {
+    await emitTicketUpdate(fresh, before)
   }
-  await emitTicketUpdate(fresh, before)
+  await runAfter(tx)
   return fresh
 }

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon'
 import { isWithinHours } from '../engine/business_hours.js'
 import { greetingFor, renderPlaceholders } from '../engine/placeholders.js'
 import { botMayAnswer } from '../engine/bot_limits.js'
+import { TEXTS, chosenNumber, menu, ratingOf } from '../engine/texts.js'
 
 const week = (a: [string, string], b: [string, string] = ['', '']) =>
   ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => ({
@@ -73,5 +74,24 @@ test.group('bot limits', () => {
     assert.isTrue(botMayAnswer({ amountUsed: 1, lastAt: new Date('2026-11-23T09:50:00Z') }, 3, 10, now))
     // an answer yesterday at the same minute is long enough ago
     assert.isTrue(botMayAnswer({ amountUsed: 1, lastAt: new Date('2026-11-22T10:00:00Z') }, 3, 10, now))
+  })
+})
+
+test.group('bot texts', () => {
+  test('menu layout, menu choices and NPS answers', ({ assert }) => {
+    assert.equal(
+      menu('Olá', ['Vendas', 'Suporte'], [TEXTS.endLine]),
+      'Olá\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte\n*[ Sair ]* - Encerrar atendimento'
+    )
+    assert.equal(menu('', ['A'], []), '*[ 1 ]* - A')
+    assert.equal(chosenNumber(' 2 '), 2)
+    assert.equal(chosenNumber('3.'), 3)
+    assert.isNull(chosenNumber('dois'))
+    assert.isNull(chosenNumber('1 e 2'))
+    assert.equal(ratingOf('10'), 10)
+    assert.equal(ratingOf('0'), 0)
+    assert.equal(ratingOf('7,5'), 8)
+    assert.isNull(ratingOf('11'))
+    assert.isNull(ratingOf('nota 9'))
   })
 })

@@ -41,7 +41,8 @@ test.group('inbound pipeline', (group) => {
     const logs = await db.from('ticket_logs').where('ticket_id', tickets[0].id)
     assert.deepEqual(
       logs.map((l) => l.type),
-      ['create']
+      // the connection's only queue takes the new ticket at once
+      ['create', 'queue']
     )
     assert.equal(Number((await db.from('messages').where('ticket_id', tickets[0].id).count('* as n'))[0].n), 2)
   })

@@ -175,6 +175,11 @@ test.group('tickets', (group) => {
 
   test('accept, return to queue, close with farewell through the outbox, reopen, logs', async ({ client, assert }) => {
     const w = await inboxWorld()
+    // the accept greeting has its own conversation test; here only the farewell is sent
+    await db
+      .from('company_settings')
+      .where({ company_id: w.company.id, key: 'sendGreetingAccepted' })
+      .update({ value: 'disabled' })
     await db.from('whatsapps').where('id', w.whatsapp.id).update({ complation_message: 'Obrigado pelo contato!' })
     const driver = recordingDriver()
     try {
@@ -213,7 +218,8 @@ test.group('tickets', (group) => {
           .body()
           .map((l: any) => l.type)
           .reverse(),
-        ['create', 'open', 'pending', 'open', 'closed', 'reopen']
+        // 'queue': the connection's only queue takes the new ticket at once
+        ['create', 'queue', 'open', 'pending', 'open', 'closed', 'reopen']
       )
       assert.equal(logs.body()[0].user.id, a.user.id)
     } finally {
@@ -226,6 +232,10 @@ test.group('tickets', (group) => {
     assert,
   }) => {
     const w = await inboxWorld()
+    await db
+      .from('company_settings')
+      .where({ company_id: w.company.id, key: 'sendGreetingAccepted' })
+      .update({ value: 'disabled' })
     await db.from('whatsapps').where('id', w.whatsapp.id).update({ complation_message: 'Tchau' })
     const t = await pendingTicket(w)
     await client.put(`/tickets/${t.id}`).bearerToken(w.adminToken).json({ status: 'open' })

@@ -1,0 +1,206 @@
+/**
+ * The conversation contract between the inbox (tickets, messages, contacts)
+ * and the conversation engine (greeting, menus, chatbot, LGPD, NPS, …).
+ *
+ * - The inbox implements an InboxPort and registers it; the engine acts on
+ *   tickets only through it.
+ * - The engine registers ConversationHooks; the inbox calls them INSIDE the
+ *   transaction of the event or transition (the ticket row locked), so the
+ *   bot's replies (outbox rows) and ticket changes commit together with the
+ *   event: a crash never loses or doubles a reply.
+ * Everything a hook or port call wants to happen after the commit (outbox
+ * queueing, realtime) is pushed onto `tx.after`; the caller runs it.
+ */
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+
+export type AfterCommit = () => unknown
+
+/** A transaction plus the effects to run once it committed. */
+export interface ConversationTx {
+  trx: TransactionClientContract
+  after: AfterCommit[]
+}
+
+export type ConversationTicketStatus = 'pending' | 'open' | 'closed' | 'group' | 'nps' | 'lgpd'
+
+export interface ConversationTicket {
+  id: number
+  status: ConversationTicketStatus
+  contactId: number
+  whatsappId: number | null
+  queueId: number | null
+  userId: number | null
+  isGroup: boolean
+  isBot: boolean
+  fromMe: boolean
+  /** times the bot answered since the last valid choice (maxUseBotQueues) */
+  amountUsedBotQueues: number
+  /** when the bot last answered (timeUseBotQueues) */
+  botAnsweredAt: Date | null
+  /** chatbot option the contact is currently in (null: the queue's root options) */
+  chatbotStageId: number | null
+  isOutOfHour: boolean
+  lgpdSentAt: Date | null
+  lgpdAcceptedAt: Date | null
+  /** rating prompts sent (maxUseBotQueuesNPS) */
+  npsAttempts: number
+  sendInactiveMessage: boolean
+  updatedAt: Date
+}
+
+export interface ConversationContact {
+  id: number
+  name: string
+  number: string
+  isGroup: boolean
+  disableBot: boolean
+  acceptAudioMessage: boolean
+  lgpdAcceptedAt: Date | null
+}
+
+export interface ConversationMessage {
+  id: number
+  body: string
+  mediaType: string | null
+}
+
+/** Fields the engine may change; `log` adds a ticket log row in the same transaction. */
+export interface TicketPatch {
+  status?: ConversationTicketStatus
+  queueId?: number | null
+  userId?: number | null
+  isBot?: boolean
+  amountUsedBotQueues?: number
+  botAnsweredAt?: Date | null
+  chatbotStageId?: number | null
+  isOutOfHour?: boolean
+  lgpdSentAt?: Date | null
+  lgpdAcceptedAt?: Date | null
+  npsAttempts?: number
+  sendInactiveMessage?: boolean
+  unreadMessages?: number
+}
+
+export interface TicketLogEntry {
+  type: string
+  userId?: number | null
+  queueId?: number | null
+}
+
+export interface BotMessage {
+  body: string
+  mediaUrl?: string | null
+  mediaType?: string | null
+  mediaName?: string | null
+  /** the message this one answers (e.g. the refused audio) */
+  quotedMessageId?: number | null
+  /** the agent on whose behalf it goes (farewell, accept greeting); null for the bot */
+  userId?: number | null
+}
+
+/** Filter for the engine's sweeps (one company: the caller's tenant scope). */
+export interface TicketSweep {
+  statuses: ConversationTicketStatus[]
+  whatsappId?: number
+  queueId?: number
+  /** only tickets not updated since */
+  idleSince?: Date
+  withoutQueue?: boolean
+  withoutUser?: boolean
+  fromMe?: boolean
+  sendInactiveMessage?: boolean
+  isGroup?: boolean
+  limit?: number
+}
+
+export interface InboxPort {
+  /** Locks and reads a ticket in the transaction; null when it does not exist. */
+  lockTicket(tx: ConversationTx, ticketId: number): Promise<ConversationTicket | null>
+  contact(tx: ConversationTx, contactId: number): Promise<ConversationContact | null>
+  setContactLgpdAccepted(tx: ConversationTx, contactId: number, at: Date): Promise<void>
+  /** Stores a bot/system message (U+200E marked) and queues it for sending after commit. */
+  send(tx: ConversationTx, ticket: ConversationTicket, message: BotMessage): Promise<number>
+  /** Changes a ticket (with an optional log row) and emits the realtime update after commit. */
+  update(
+    tx: ConversationTx,
+    ticket: ConversationTicket,
+    patch: TicketPatch,
+    log?: TicketLogEntry
+  ): Promise<ConversationTicket>
+  /** Tickets waiting in a queue without an agent (position in the queue). */
+  waitingInQueue(tx: ConversationTx, queueId: number): Promise<number>
+  /** Ids of tickets matching a sweep, oldest first. */
+  sweep(filter: TicketSweep): Promise<number[]>
+}
+
+export interface InboundContext {
+  tx: ConversationTx
+  companyId: number
+  ticket: ConversationTicket
+  ticketCreated: boolean
+  contact: ConversationContact
+  message: ConversationMessage
+  whatsappId: number
+  now: Date
+}
+
+export interface TransitionContext {
+  tx: ConversationTx
+  companyId: number
+  ticket: ConversationTicket
+  before: { status: string; userId: number | null; queueId: number | null }
+  /** the agent who made the change */
+  actorUserId: number | null
+}
+
+export interface ResolveContext extends TransitionContext {
+  /** false: "close without farewell" (no farewell, no rating) */
+  sendFarewell: boolean
+}
+
+export interface ConversationHooks {
+  /** After an inbound (not fromMe) message was stored. */
+  afterInbound(ctx: InboundContext): Promise<void>
+  /**
+   * An agent resolves a ticket: the engine answers whether it waits for a
+   * rating ('nps') or closes ('closed'), and queues the rating prompt or the
+   * farewell. Called before the inbox writes the new status.
+   */
+  resolving(ctx: ResolveContext): Promise<'nps' | 'closed'>
+  /** After an agent accepted a pending ticket. */
+  accepted(ctx: TransitionContext): Promise<void>
+  /** After an agent transferred a ticket (queue and/or user changed). */
+  transferred(ctx: TransitionContext): Promise<void>
+}
+
+let port: InboxPort | null = null
+let hooks: ConversationHooks | null = null
+
+export const conversation = {
+  setInboxPort(p: InboxPort) {
+    port = p
+  },
+  setHooks(h: ConversationHooks | null) {
+    hooks = h
+  },
+  /** The inbox's port (throws when the inbox is not installed). */
+  inbox(): InboxPort {
+    if (!port) throw new Error('No inbox port registered')
+    return port
+  },
+  hasHooks() {
+    return hooks !== null
+  },
+  async afterInbound(ctx: InboundContext) {
+    await hooks?.afterInbound(ctx)
+  },
+  async resolving(ctx: ResolveContext): Promise<'nps' | 'closed'> {
+    return hooks ? hooks.resolving(ctx) : 'closed'
+  },
+  async accepted(ctx: TransitionContext) {
+    await hooks?.accepted(ctx)
+  },
+  async transferred(ctx: TransitionContext) {
+    await hooks?.transferred(ctx)
+  },
+}
