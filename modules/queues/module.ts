@@ -10,4 +10,6 @@ export default defineModule({
   feature: null,
   migrations: 'database/migrations',
   provider: () => import('./provider.js'),
+  menu: [{ path: '/queues', label: 'menu.queues', icon: 'queues', role: 'admin', section: 'admin', order: 30 }],
+  remote: { name: 'queues', expose: './App', routes: ['/queues'] },
 })

@@ -79,7 +79,7 @@ export function OptionsTab(props: { values: Record<string, string>; onChange: (k
           value={drafts[d.key] ?? value}
           disabled={!canEdit || saving[d.key]}
           hint={hint(d.key)}
-          multiline={d.key === 'lgpdMessage'}
+          multiline={d.multiline}
           onChange={(v) => setDrafts((s) => ({ ...s, [d.key]: v }))}
         />
       </div>

@@ -1,5 +1,5 @@
 /** The company's service hours (shown when scheduleType is 'company'). */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useAtomValue } from 'jotai'
 import {
   Body1,
@@ -15,6 +15,8 @@ import {
 import { useTranslation } from 'react-i18next'
 import { api, isAdmin, userAtom, toasts, toastError, ErrorState } from '@balcao/ui'
 
+/** After editing hours a toast says to click save (spec 2 §4), once the edits pause. */
+const REMINDER_DELAY_MS = 1000
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
 const FIELDS = ['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'] as const
 
@@ -44,6 +46,8 @@ export function SchedulesTab() {
   const [error, setError] = useState<unknown>(null)
   const [busy, setBusy] = useState(false)
   const companyId = me?.company.id
+  const reminder = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(reminder.current), [])
 
   useEffect(() => {
     if (!companyId) return
@@ -60,10 +64,14 @@ export function SchedulesTab() {
   if (error) return <ErrorState error={error} />
   if (!rows) return null
 
-  const set = (i: number, field: (typeof FIELDS)[number], value: string) =>
+  const set = (i: number, field: (typeof FIELDS)[number], value: string) => {
     setRows((list) => list!.map((r, j) => (j === i ? { ...r, [field]: value } : r)))
+    clearTimeout(reminder.current)
+    reminder.current = setTimeout(() => toasts.info(t('admin.settings.schedulesReminder')), REMINDER_DELAY_MS)
+  }
 
   const save = async () => {
+    clearTimeout(reminder.current)
     setBusy(true)
     try {
       await api.put(`/companies/${companyId}/schedules`, { schedules: rows })
@@ -96,6 +104,7 @@ export function SchedulesTab() {
                 <TableCell key={f}>
                   <Input
                     type="time"
+                    name={`${r.weekdayEn}-${f}`}
                     value={r[f]}
                     onChange={(_, d) => set(i, f, d.value)}
                     aria-label={`${t(`admin.settings.weekdays.${r.weekdayEn}`)} ${f}`}
