@@ -17,7 +17,14 @@ export const channelHooks: ChannelHooks = {
       if (extra.qrcode !== undefined) w.qrcode = extra.qrcode
       if (extra.number !== undefined) w.number = extra.number
       await w.save()
-      realtime.toCompany(connection.companyId, 'whatsappSession', { action: 'update', session: w.serialize() })
+      // the live QR links a phone to the company: only admins may see it (spec 2 §6)
+      const session = w.serialize()
+      await realtime.toCompanyByRole(
+        connection.companyId,
+        'whatsappSession',
+        { action: 'update', session },
+        { action: 'update', session: { ...session, qrcode: null } }
+      )
     })
   },
   async inbound(connection, event) {

@@ -8,6 +8,7 @@
  *   platform                   every signed-in user (announcements)
  */
 import transmit from '@adonisjs/transmit/services/main'
+import db from '@adonisjs/lucid/services/db'
 
 export type RealtimePayload = { action: string } & Record<string, unknown>
 
@@ -34,6 +35,19 @@ export const realtime = {
   /** company-{cid}-{topic} to the listed users only (server-side filtering) */
   toUsers(companyId: number, userIds: Iterable<number>, topic: string, payload: RealtimePayload) {
     for (const id of new Set(userIds)) realtime.toUser(companyId, id, topic, payload)
+  },
+  /**
+   * company-{cid}-{topic} with one payload for the company's admins and
+   * another for everyone else (e.g. a connection's live QR code is for admins).
+   */
+  async toCompanyByRole(
+    companyId: number,
+    topic: string,
+    forAdmins: RealtimePayload,
+    forUsers: RealtimePayload
+  ) {
+    const users = await db.from('users').where('company_id', companyId).select('id', 'profile')
+    for (const u of users) realtime.toUser(companyId, u.id, topic, u.profile === 'admin' ? forAdmins : forUsers)
   },
   /** a platform-wide event such as company-announcement */
   toEveryone(event: string, payload: RealtimePayload) {

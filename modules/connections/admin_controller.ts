@@ -53,7 +53,7 @@ export default class AdminController {
       const { row } = await updateConnection(current, { ...input, token: undefined })
       await row.load('queues')
       const [out] = await present([row], { admin: false })
-      connectionEvents.updated(row.companyId, out)
+      await connectionEvents.updated(row.companyId, out)
       return out
     })
   }

@@ -16,7 +16,7 @@ async function publish(row: Whatsapp) {
   await row.refresh()
   await row.load('queues')
   const [out] = await present([row], { admin: true })
-  connectionEvents.updated(row.companyId, out)
+  await connectionEvents.updated(row.companyId, out)
   return out
 }
 

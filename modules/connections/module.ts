@@ -13,4 +13,10 @@ export default defineModule({
   feature: null,
   migrations: 'database/migrations',
   provider: () => import('./provider.js'),
+  menu: [
+    // every signed-in user sees the connections and their state; the actions are admin-only (spec 2 §2)
+    { path: '/connections', label: 'menu.connections', icon: 'connections', role: 'any', section: 'admin', order: 20 },
+    { path: '/allConnections', label: 'menu.allConnections', icon: 'plug', role: 'super', section: 'admin', order: 91 },
+  ],
+  remote: { name: 'connections', expose: './App', routes: ['/connections', '/allConnections'] },
 })

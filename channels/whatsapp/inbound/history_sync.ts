@@ -47,7 +47,7 @@ export class HistorySync {
     const cid = this.ref.companyId
     transmit.broadcast(
       channels.company(cid),
-      JSON.parse(JSON.stringify({ event: `importMessages-${cid}`, ...payload }))
+      JSON.parse(JSON.stringify({ event: `importMessages-${cid}`, whatsappId: this.ref.id, ...payload }))
     )
   }
 
@@ -57,7 +57,13 @@ export class HistorySync {
       if (!w) return
       w.merge(patch)
       await w.save()
-      realtime.toCompany(this.ref.companyId, 'whatsapp', { action: 'update', whatsapp: w.serialize() })
+      const whatsapp = w.serialize()
+      await realtime.toCompanyByRole(
+        this.ref.companyId,
+        'whatsapp',
+        { action: 'update', whatsapp },
+        { action: 'update', whatsapp: { ...whatsapp, qrcode: null } }
+      )
     })
   }
 

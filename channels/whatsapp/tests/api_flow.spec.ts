@@ -34,12 +34,14 @@ test.group('connections page flow over HTTP with the fake socket', (group) => {
   })
 
   test('add a connection → live QR events → scan → CONNECTED → disconnect → new QR', async ({ client, assert }) => {
-    const { company, adminToken } = await createTenant()
-    const { token: userToken } = await createUser(company)
+    const { company, admin: adminUser, adminToken } = await createTenant()
+    const { user: attendant, token: userToken } = await createUser(company)
     const admin = listen(base(), adminToken)
     const user = listen(base(), userToken)
     await admin.subscribe(`company/${company.id}`)
+    await admin.subscribe(`company/${company.id}/user/${adminUser.id}`)
     await user.subscribe(`company/${company.id}`)
+    await user.subscribe(`company/${company.id}/user/${attendant.id}`)
     try {
       const created = await client.post('/whatsapp').bearerToken(adminToken).json({ name: 'Loja Centro' })
       created.assertStatus(201)
@@ -51,6 +53,12 @@ test.group('connections page flow over HTTP with the fake socket', (group) => {
       )
       assert.equal(ev.session.status, 'qrcode')
       assert.notProperty(ev.session, 'token')
+      // attendants learn the state, never the code that links a phone
+      const seen = await user.waitFor(
+        (m) => m.event === `company-${company.id}-whatsappSession` && m.session.status === 'qrcode'
+      )
+      assert.isNull(seen.session.qrcode)
+      assert.isFalse(user.messages.some((m) => JSON.stringify(m).includes('QR-CODE-ONE')))
       // the QR dialog's GET shows it to admins, never to attendants
       assert.equal((await client.get(`/whatsapp/${id}`).bearerToken(adminToken)).body().qrcode, '2@QR-CODE-ONE')
       assert.notProperty((await client.get(`/whatsapp/${id}`).bearerToken(userToken)).body(), 'qrcode')

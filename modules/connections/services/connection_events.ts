@@ -3,12 +3,23 @@ import transmit from '@adonisjs/transmit/services/main'
 import { channels, realtime } from '#core/realtime'
 
 export const connectionEvents = {
-  /** the record carries no token: events reach every user of the company */
-  updated(companyId: number, whatsapp: Record<string, any>) {
+  /** the record carries no token; its live QR code goes to admins only */
+  async updated(companyId: number, whatsapp: Record<string, any>) {
     const safe = { ...whatsapp }
     delete safe.token
-    realtime.toCompany(companyId, 'whatsapp', { action: 'update', whatsapp: safe })
-    realtime.toCompany(companyId, 'whatsappSession', { action: 'update', session: safe })
+    const plain = { ...safe, qrcode: null }
+    await realtime.toCompanyByRole(
+      companyId,
+      'whatsapp',
+      { action: 'update', whatsapp: safe },
+      { action: 'update', whatsapp: plain }
+    )
+    await realtime.toCompanyByRole(
+      companyId,
+      'whatsappSession',
+      { action: 'update', session: safe },
+      { action: 'update', session: plain }
+    )
   },
   deleted(companyId: number, whatsappId: number) {
     realtime.toCompany(companyId, 'whatsapp', { action: 'delete', whatsappId })

@@ -49,8 +49,8 @@ export function presentOne(w: Whatsapp, extras: Extras, options: { admin: boolea
   delete out.maxUseBotQueuesNps
   delete out.expiresTicketNps
   if (options.admin) out.token = w.token
-  // session=0 (the all-connections page) leaves the live QR out
-  if (options.session === false) delete out.qrcode
+  // the live QR is for admins (spec 2 §6); session=0 (the all-connections page) leaves it out too
+  if (options.session === false || !options.admin) delete out.qrcode
   return out
 }
 

@@ -3,10 +3,14 @@
  * plan and role on the server), split in the main and administration sections,
  * and the product version at the bottom while the menu is open.
  */
+import { useEffect, useState } from 'react'
 import { NavLink } from 'react-router'
-import { Caption1, Divider, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
-import { HomeRegular, MoneyRegular } from '@fluentui/react-icons'
+import { useAtomValue } from 'jotai'
+import { Caption1, Divider, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { HomeRegular, MoneyRegular, WarningFilled } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
+import i18next from 'i18next'
+import { api, realtime, userAtom } from '@balcao/ui'
 import type { MenuEntry } from '../modules/manifest.js'
 import { menuIcon } from '../modules/icons.js'
 
@@ -39,7 +43,62 @@ const useStyles = makeStyles({
   },
   icon: { fontSize: '20px', flexShrink: 0 },
   version: { padding: '8px 20px 12px', color: tokens.colorNeutralForeground4 },
+  warning: { marginLeft: 'auto', color: tokens.colorPaletteDarkOrangeForeground1, fontSize: '16px', flexShrink: 0 },
 })
+
+// the warning's text lives here until shell/src/i18n takes layout.connectionsWarning
+const warningTexts = {
+  pt: 'Há conexões que precisam de atenção',
+  en: 'Some connections need attention',
+  es: 'Hay conexiones que necesitan atención',
+}
+const addWarningTexts = () => {
+  for (const [lng, text] of Object.entries(warningTexts))
+    i18next.addResourceBundle(lng, 'translation', { layout: { connectionsWarning: text } }, true, false)
+}
+if (i18next.isInitialized) addWarningTexts()
+else i18next.on('initialized', addWarningTexts)
+
+/** States that put a warning on the connections entry (spec 2 §2). */
+const NEEDS_ATTENTION = new Set(['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'])
+
+/**
+ * Whether any of the company's connections needs attention, kept live by the
+ * connection events. Only asked when the menu has the connections entry.
+ */
+function useConnectionsWarning(enabled: boolean) {
+  const me = useAtomValue(userAtom)
+  const companyId = me?.company.id ?? null
+  const [statuses, setStatuses] = useState<Map<number, string>>(new Map())
+
+  useEffect(() => {
+    if (!enabled || companyId === null) return
+    let live = true
+    api
+      .get<{ id: number; status: string }[]>('/whatsapp', { session: 0 })
+      .then((rows) => live && setStatuses(new Map(rows.map((r) => [r.id, r.status]))))
+      .catch(() => {})
+    const onRecord = (m: Record<string, unknown>) => {
+      const rec = (m.session ?? m.whatsapp) as { id?: number; status?: string } | undefined
+      setStatuses((prev) => {
+        const next = new Map(prev)
+        if (m.action === 'delete') next.delete(Number(m.whatsappId))
+        else if (rec?.id && rec.status) next.set(rec.id, rec.status)
+        return next
+      })
+    }
+    const offs = [
+      realtime.on(`company-${companyId}-whatsappSession`, onRecord),
+      realtime.on(`company-${companyId}-whatsapp`, onRecord),
+    ]
+    return () => {
+      live = false
+      offs.forEach((off) => off())
+    }
+  }, [enabled, companyId])
+
+  return [...statuses.values()].some((s) => NEEDS_ATTENTION.has(s))
+}
 
 export function SideMenu(props: {
   entries: MenuEntry[]
@@ -52,6 +111,9 @@ export function SideMenu(props: {
   const main = props.entries.filter((e) => (e.section ?? 'main') === 'main')
   const admin = props.entries.filter((e) => e.section === 'admin')
   const label = (key: string) => t(key, { defaultValue: key.split('.').pop() })
+  const connectionsWarning = useConnectionsWarning(
+    !props.blocked && props.entries.some((e) => e.path === '/connections')
+  )
 
   const item = (to: string, text: string, Icon: ReturnType<typeof menuIcon>) => (
     <NavLink
@@ -63,6 +125,11 @@ export function SideMenu(props: {
     >
       <Icon className={styles.icon} />
       <span>{text}</span>
+      {to === '/connections' && connectionsWarning && (
+        <Tooltip content={t('layout.connectionsWarning')} relationship="label">
+          <WarningFilled className={styles.warning} data-testid="connections-warning" />
+        </Tooltip>
+      )}
     </NavLink>
   )
 

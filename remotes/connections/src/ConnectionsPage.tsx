@@ -1,0 +1,169 @@
+/**
+ * /connections (spec 2 §2): the company's connections, live. Admins get the
+ * add menu (channels the plan allows), restart, session buttons, edit and
+ * delete; everyone sees status, health and last update.
+ */
+import { useCallback, useEffect, useState } from 'react'
+import { useAtomValue } from 'jotai'
+import { useNavigate } from 'react-router'
+import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components'
+import { AddRegular, ArrowSyncRegular, HeadsetRegular } from '@fluentui/react-icons'
+import { useTranslation } from 'react-i18next'
+import { api, isAdmin, realtime, toastError, toasts, userAtom, ConfirmDialog, Page, type Plan } from '@balcao/ui'
+import type { Channel, Connection } from './types.js'
+import { useConnections } from './useConnections.js'
+import { ConnectionsTable } from './ConnectionsTable.js'
+import { ConnectionDialog } from './ConnectionDialog.js'
+import { QrDialog } from './QrDialog.js'
+import { useSessionActions } from './useSessionActions.js'
+import type { ImportProgress } from './SessionCell.js'
+
+const CHANNEL_FLAG = { whatsapp: 'useWhatsapp', facebook: 'useFacebook', instagram: 'useInstagram' } as const
+
+export default function ConnectionsPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const me = useAtomValue(userAtom)
+  const admin = isAdmin(me)
+  const companyId = me?.company.id ?? null
+  const [plan, setPlan] = useState<Plan | null>(null)
+  const [editing, setEditing] = useState<{ connection: Connection | null; channel: Channel } | null>(null)
+  const [deleting, setDeleting] = useState<Connection | null>(null)
+  const [progress, setProgress] = useState<ImportProgress | null>(null)
+  const [restarting, setRestarting] = useState(false)
+
+  const load = useCallback(() => api.get<Connection[]>('/whatsapp'), [])
+  const list = useConnections(load, companyId)
+  const { reload, upsert, remove } = list
+  const session = useSessionActions(upsert)
+
+  useEffect(() => {
+    if (companyId === null) return
+    api
+      .get<Plan>(`/companies/listPlan/${companyId}`)
+      .then(setPlan)
+      .catch(() => setPlan(null))
+  }, [companyId])
+
+  // history import progress and the refresh that ends it (spec 2 §4)
+  useEffect(() => {
+    if (companyId === null) return
+    const offs = [
+      realtime.on(`importMessages-${companyId}`, (m) => {
+        if (m.action === 'update' && m.status) setProgress(m.status as ImportProgress)
+        if (m.action === 'refresh') {
+          setProgress(null)
+          void reload()
+        }
+      }),
+      // a connection that was up went down: say so at once
+      realtime.on(`company-${companyId}-whatsappHealth`, (m) => {
+        if (m.action === 'alert') toasts.warning(t('connections.alert', { name: m.name }), 5000)
+      }),
+    ]
+    return () => offs.forEach((off) => off())
+  }, [companyId, reload, t])
+
+  // the import event names no connection: it belongs to the one importing
+  const importing = list.items.filter(
+    (c) => c.statusImportMessages && c.statusImportMessages !== 'renderButtonCloseTickets'
+  )
+  const progressById: Record<number, ImportProgress> = {}
+  if (progress) for (const c of importing) progressById[c.id] = progress
+
+  const channels = (Object.keys(CHANNEL_FLAG) as (keyof typeof CHANNEL_FLAG)[]).filter(
+    (c) => plan?.[CHANNEL_FLAG[c]] === true
+  )
+
+  const restartAll = async () => {
+    setRestarting(true)
+    try {
+      await api.post('/whatsapp-restart')
+      toasts.success(t('connections.restarted'))
+    } catch (e) {
+      toastError(e)
+    } finally {
+      setRestarting(false)
+    }
+  }
+
+  const actions = admin ? (
+    <>
+      <Button icon={<ArrowSyncRegular />} onClick={restartAll} disabled={restarting} data-testid="restart-connections">
+        {t('connections.restart')}
+      </Button>
+      <Button icon={<HeadsetRegular />} onClick={() => navigate('/helps')} data-testid="call-support">
+        {t('connections.support')}
+      </Button>
+      {channels.length > 0 && (
+        <Menu>
+          <MenuTrigger disableButtonEnhancement>
+            <Button appearance="primary" icon={<AddRegular />} data-testid="add-connection">
+              {t('connections.addMenu')}
+            </Button>
+          </MenuTrigger>
+          <MenuPopover>
+            <MenuList>
+              {channels.map((c) => (
+                <MenuItem key={c} onClick={() => setEditing({ connection: null, channel: c })} data-testid={`add-${c}`}>
+                  {t(`connections.channel.${c}`)}
+                </MenuItem>
+              ))}
+            </MenuList>
+          </MenuPopover>
+        </Menu>
+      )}
+    </>
+  ) : null
+
+  return (
+    <Page title={t('connections.title')} count={list.items.length} actions={actions}>
+      <ConnectionsTable
+        items={list.items}
+        admin={admin}
+        loading={list.loading}
+        error={list.error}
+        onRetry={reload}
+        actions={session.actions}
+        progress={progressById}
+        onEdit={admin ? (c) => setEditing({ connection: c, channel: c.channel }) : undefined}
+        onDelete={admin ? setDeleting : undefined}
+      />
+      {editing && (
+        <ConnectionDialog
+          connection={editing.connection}
+          channel={editing.channel}
+          scheduleType={me?.company.companieSettings?.scheduleType}
+          onClose={() => setEditing(null)}
+          onSaved={(c) => {
+            const isNew = !editing.connection
+            upsert(c)
+            setEditing(null)
+            // a new WhatsApp connection starts at once: show its QR as it comes
+            if (isNew && c.channel === 'whatsapp') session.actions.showQr(c)
+          }}
+        />
+      )}
+      {session.qrFor && <QrDialog connection={session.qrFor} onClose={session.closeQr} />}
+      {session.confirm}
+      <ConfirmDialog
+        open={!!deleting}
+        title={t('connections.deleteTitle', { name: deleting?.name })}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return
+          try {
+            await api.delete(`/whatsapp/${deleting.id}`)
+            remove(deleting.id)
+            toasts.success(t('connections.deleted'))
+          } catch (e) {
+            toastError(e)
+            throw e
+          }
+        }}
+      >
+        {t('connections.deleteWarning')}
+      </ConfirmDialog>
+    </Page>
+  )
+}
