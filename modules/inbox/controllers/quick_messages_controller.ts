@@ -35,8 +35,19 @@ function visible(query: ModelQueryBuilderContract<typeof QuickMessage, QuickMess
 
 const present = (q: QuickMessage) => ({ ...q.serialize(), isMedia: q.isMedia })
 
-function emit(action: string, payload: Record<string, unknown>) {
-  realtime.toCompany(tenancy.requireCompanyId(), 'quickmessage', { action, ...payload })
+/**
+ * A reply only its owner sees (visao off) goes to the owner alone; everyone
+ * else is told to drop it, so its text never reaches their browsers.
+ */
+function emit(action: string, payload: { record?: QuickMessage; id?: number }) {
+  const companyId = tenancy.requireCompanyId()
+  const row = payload.record
+  if (row && !row.visao) {
+    realtime.toCompany(companyId, 'quickmessage', { action: 'delete', id: row.id })
+    if (row.userId) realtime.toUser(companyId, row.userId, 'quickmessage', { action, record: present(row) })
+    return
+  }
+  realtime.toCompany(companyId, 'quickmessage', { action, ...(row ? { record: present(row) } : { id: payload.id }) })
 }
 
 async function findVisible(ctx: HttpContext) {
@@ -84,7 +95,7 @@ export default class QuickMessagesController {
       status: data.status ?? true,
       userId: ctx.actor.user.id,
     })
-    emit('create', { record: present(row) })
+    emit('create', { record: row })
     return ctx.response.created(present(row))
   }
 
@@ -94,7 +105,7 @@ export default class QuickMessagesController {
     const data = await ctx.request.validateUsing(updateQuickMessageValidator)
     row.merge(data)
     await row.save()
-    emit('update', { record: present(row) })
+    emit('update', { record: row })
     return present(row)
   }
 
@@ -116,7 +127,7 @@ export default class QuickMessagesController {
     row.merge({ mediaPath: saved.key, mediaName: saved.name })
     await row.save()
     await storage.delete(previous)
-    emit('update', { record: present(row) })
+    emit('update', { record: row })
     return present(row)
   }
 
@@ -127,7 +138,7 @@ export default class QuickMessagesController {
     row.merge({ mediaPath: null, mediaName: null })
     await row.save()
     await storage.delete(previous)
-    emit('update', { record: present(row) })
+    emit('update', { record: row })
     return present(row)
   }
 }

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
+import { listen } from '#tests/helpers/realtime'
 import { agent, inboxWorld, rand } from './helpers.js'
 
 test.group('contacts', () => {
@@ -222,6 +223,40 @@ test.group('tags and quick messages', () => {
     gone.assertStatus(404)
     const badSync = await client.post('/tags/sync').bearerToken(w.adminToken).json({ contactId: 1, tags: 'x' })
     badSync.assertStatus(422)
+  })
+
+  test('a private quick message reaches only its owner live; the others are told to drop it', async ({
+    client,
+    assert,
+  }) => {
+    const w = await inboxWorld()
+    const a = await agent(w)
+    const b = await agent(w)
+    const base = `http://127.0.0.1:${process.env.PORT}`
+    const la = listen(base, a.token)
+    const lb = listen(base, b.token)
+    try {
+      for (const [l, who] of [
+        [la, a],
+        [lb, b],
+      ] as const) {
+        await l.subscribe(`company/${w.company.id}`)
+        await l.subscribe(`company/${w.company.id}/user/${who.user.id}`)
+      }
+      const r = await client
+        .post('/quick-messages')
+        .bearerToken(a.token)
+        .json({ shortcode: 'privado', message: 'texto secreto do agente', visao: false })
+      r.assertStatus(201)
+      const own = await la.waitFor((m) => m.action === 'create' && m.record?.id === r.body().id)
+      assert.equal(own.record.message, 'texto secreto do agente')
+      const drop = await lb.waitFor((m) => m.action === 'delete' && m.id === r.body().id)
+      assert.exists(drop)
+      assert.isFalse(lb.messages.some((m) => JSON.stringify(m).includes('texto secreto')))
+    } finally {
+      la.close()
+      lb.close()
+    }
   })
 
   test('quick messages: visibility (visao), edit rights (geral), picker list, media upload', async ({

@@ -18,6 +18,8 @@ export interface RequestOptions {
   /** multipart upload; the browser sets the boundary */
   form?: FormData
   signal?: AbortSignal
+  /** read the answer as a Blob (files), not as JSON or text */
+  blob?: boolean
   /** internal: the replay after a refresh */
   replayed?: boolean
 }
@@ -57,15 +59,21 @@ async function readError(res: Response): Promise<ApiError> {
   let code: string | null = null
   let message = ''
   let fields: FieldError[] = []
+  let details: Record<string, unknown> = {}
   try {
     const data = await res.json()
     code = typeof data?.error === 'string' ? data.error : null
     message = typeof data?.message === 'string' ? data.message : ''
     fields = Array.isArray(data?.fields) ? data.fields : []
+    if (data && typeof data === 'object') {
+      details = Object.fromEntries(
+        Object.entries(data).filter(([k]) => k !== 'error' && k !== 'message' && k !== 'fields')
+      )
+    }
   } catch {
     message = res.statusText
   }
-  return new ApiError(res.status, code, message, fields)
+  return new ApiError(res.status, code, message, fields, details)
 }
 
 export class ApiClient {
@@ -120,6 +128,7 @@ export class ApiClient {
     })
     if (res.ok) {
       if (res.status === 204) return undefined as T
+      if (options.blob) return (await res.blob()) as T
       const type = res.headers.get('content-type') ?? ''
       return (type.includes('json') ? await res.json() : await res.text()) as T
     }
@@ -177,6 +186,11 @@ export class ApiClient {
   delete<T = void>(path: string) {
     return this.request<T>('DELETE', path)
   }
+  /** A file the server answers (xlsx export, media): the same auth and refresh as every call. */
+  download(path: string, query?: Query) {
+    return this.request<Blob>('GET', path, { query, blob: true })
+  }
+
   upload<T>(path: string, form: FormData) {
     return this.request<T>('POST', path, { form })
   }

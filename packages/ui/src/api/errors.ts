@@ -1,4 +1,4 @@
-/** An error answered by the server: { error: 'ERR_...', message, fields? }. */
+/** An error answered by the server: { error: 'ERR_...', message, fields?, ...details }. */
 export interface FieldError {
   field: string
   rule: string
@@ -9,13 +9,22 @@ export class ApiError extends Error {
   readonly status: number
   readonly code: string | null
   readonly fields: FieldError[]
+  /** whatever else the answer carried (e.g. the open `ticket` of ERR_OTHER_OPEN_TICKET) */
+  readonly details: Record<string, unknown>
 
-  constructor(status: number, code: string | null, message: string, fields: FieldError[] = []) {
+  constructor(
+    status: number,
+    code: string | null,
+    message: string,
+    fields: FieldError[] = [],
+    details: Record<string, unknown> = {}
+  ) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
     this.fields = fields
+    this.details = details
   }
 }
 

@@ -51,6 +51,8 @@ export interface DataTableProps<T> {
   ariaLabel?: string
 }
 
+const FLEX_ALIGN = { start: 'flex-start', center: 'center', end: 'flex-end' } as const
+
 const useStyles = makeStyles({
   root: { display: 'flex', flexDirection: 'column', gap: '12px', minHeight: 0 },
   bar: { display: 'flex', gap: '8px', alignItems: 'center', flexWrap: 'wrap' },
@@ -130,6 +132,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     key={c.key}
                     className={styles.headerCell}
                     style={{ width: c.width, textAlign: c.align }}
+                    // the header's content sits in a flex button: textAlign alone does not move it
+                    button={{ style: { justifyContent: FLEX_ALIGN[c.align ?? 'start'] } }}
                   >
                     {c.header}
                   </TableHeaderCell>
