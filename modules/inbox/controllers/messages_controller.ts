@@ -57,7 +57,9 @@ const MEDIA_EXT = [
   'zip',
 ]
 
-function mediaTypeOf(ext: string) {
+/** By extension; a recorder's audio-only webm/mp4 says what it is in its content type. */
+function mediaTypeOf(ext: string, contentType = '') {
+  if (contentType.startsWith('audio/')) return 'audio'
   if (['png', 'jpg', 'jpeg', 'gif', 'webp'].includes(ext)) return 'image'
   if (['mp4', 'webm', 'mov'].includes(ext)) return 'video'
   if (['mp3', 'ogg', 'oga', 'opus', 'm4a', 'wav'].includes(ext)) return 'audio'
@@ -125,6 +127,11 @@ export default class MessagesController {
     const data = await ctx.request.validateUsing(sendMessageValidator)
     const me = ctx.actor.user
     const files = ctx.request.files('medias', { size: '20mb' })
+    // { read: true } alone: the agent saw the new messages of an open chat
+    if (data.read && !data.body?.trim() && !files.length && !data.mediaUrl && !data.vCard) {
+      if (['open', 'group'].includes(ticket.status)) await markTicketRead(ticket)
+      return { messages: [] }
+    }
     const isPrivate = Boolean(data.isPrivate)
     const live = ['open', 'group'].includes(ticket.status)
     if (!live && !(isPrivate && ['pending', 'open', 'group'].includes(ticket.status))) {
@@ -146,7 +153,7 @@ export default class MessagesController {
         out.push({
           body: i === 0 ? body : '',
           userId: me.id,
-          mediaType: mediaTypeOf((file.extname ?? '').toLowerCase()),
+          mediaType: mediaTypeOf((file.extname ?? '').toLowerCase(), String(file.headers?.['content-type'] ?? '')),
           mediaUrl: saved.key,
           mediaName: saved.name,
           quotedMsgId: i === 0 ? quotedMsgId : null,
@@ -184,7 +191,7 @@ export default class MessagesController {
     }
     const ids = await sendOutgoing(ticket, out)
     if (!isPrivate) await emitTicketUpdate(await loadTicket(ticket.id))
-    const messages = await Message.query().whereIn('id', ids).orderBy('id')
+    const messages = await Message.query().whereIn('id', ids).preload('quotedMsg').orderBy('id')
     return ctx.response.created({ messages: messages.map((m) => m.serialize()) })
   }
 
@@ -295,7 +302,8 @@ export default class MessagesController {
     }
     const id = await db.transaction((trx) =>
       storeOutgoing(trx, target, {
-        body: message.body,
+        // the agent's signature, as on their own messages (media keeps its caption)
+        body: data.signMessage && !message.mediaUrl && message.body ? `*${me.name}:*\n${message.body}` : message.body,
         userId: me.id,
         mediaType: message.mediaType,
         mediaUrl: message.mediaUrl,

@@ -29,6 +29,15 @@ async function openTicket(w: InboxWorld, userId: number) {
   return { ...t, number }
 }
 
+/** The EBML header of a webm file (DocType "webm"), what a browser's recorder starts with. */
+const WEBM_HEADER = Buffer.concat([
+  Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04]),
+  Buffer.from([0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84]),
+  Buffer.from('webm'),
+  Buffer.from([0x42, 0x87, 0x81, 0x04, 0x42, 0x85, 0x81, 0x02]),
+  Buffer.alloc(64),
+])
+
 test.group('messages and outbox', (group) => {
   group.each.setup(() => startWorkers())
 
@@ -274,6 +283,41 @@ test.group('messages and outbox', (group) => {
     denied.assertStatus(404)
   })
 
+  test('read-only POST marks the chat read; recorded audio is audio; the answer carries the quoted message', async ({
+    client,
+    assert,
+  }) => {
+    const w = await inboxWorld()
+    const driver = recordingDriver()
+    try {
+      const t = await openTicket(w, w.admin.id)
+      await ingest(w, message(w.whatsapp.id, t.number, 'mais uma'))
+      await waitProcessed(w.company.id)
+      assert.isAbove((await db.from('tickets').where('id', t.id).firstOrFail()).unread_messages, 0)
+      const read = await client.post(`/messages/${t.id}`).bearerToken(w.adminToken).json({ read: true })
+      read.assertStatus(200)
+      assert.deepEqual(read.body().messages, [])
+      assert.equal((await db.from('tickets').where('id', t.id).firstOrFail()).unread_messages, 0)
+
+      const voice = await client
+        .post(`/messages/${t.id}`)
+        .bearerToken(w.adminToken)
+        .file('medias', WEBM_HEADER, { filename: 'gravacao.webm', contentType: 'audio/webm' })
+      assert.equal(voice.status(), 201, JSON.stringify(voice.body()))
+      assert.equal(voice.body().messages[0].mediaType, 'audio')
+
+      const quoted = await db.from('messages').where({ ticket_id: t.id, from_me: false }).firstOrFail()
+      const reply = await client
+        .post(`/messages/${t.id}`)
+        .bearerToken(w.adminToken)
+        .json({ body: 'respondendo', quotedMsg: { id: quoted.id } })
+      reply.assertStatus(201)
+      assert.equal(reply.body().messages[0].quotedMsg.id, quoted.id)
+    } finally {
+      driver.restore()
+    }
+  })
+
   test('delete only own messages, edit own text, forward, allMe count', async ({ client, assert }) => {
     const w = await inboxWorld()
     const driver = recordingDriver()
@@ -304,6 +348,12 @@ test.group('messages and outbox', (group) => {
         .json({ messageId: mine, contactId: target.id })
       fwd.assertStatus(200)
       assert.isTrue(fwd.body().isForwarded)
+      const signed = await client
+        .post('/message/forward')
+        .bearerToken(a.token)
+        .json({ messageId: mine, contactId: target.id, signMessage: true })
+      signed.assertStatus(200)
+      assert.isTrue(signed.body().body.startsWith(`*${a.user.name}:*\n`))
       const fwdTicket = await db.from('tickets').where('contact_id', target.id).firstOrFail()
       assert.equal(fwdTicket.status, 'open')
       assert.equal(fwdTicket.user_id, a.user.id)
@@ -333,7 +383,7 @@ test.group('messages and outbox', (group) => {
         .get('/messages-allMe')
         .bearerToken(a.token)
         .qs({ fromMe: 'true', dateStart: '2000-01-01', dateEnd: '2999-01-01' })
-      assert.equal(count.body().count, 2)
+      assert.equal(count.body().count, 3)
       const companyCount = await client.get('/messages-allMe').bearerToken(w.adminToken).qs({ fromMe: 'true' })
       assert.isAtLeast(companyCount.body().count, 2)
     } finally {
