@@ -41,6 +41,7 @@ const en: typeof pt = {
     loading: 'Loading...',
   },
   layout: {
+    connectionsWarning: 'Some connections need attention',
     greeting: 'Hello <b>{{name}}</b>, welcome to <b>{{company}}</b>!',
     dueDate: 'Due date: {{date}}',
     version: 'Version {{version}}',

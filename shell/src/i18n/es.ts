@@ -41,6 +41,7 @@ const es: typeof pt = {
     loading: 'Cargando...',
   },
   layout: {
+    connectionsWarning: 'Hay conexiones que necesitan atención',
     greeting: 'Hola <b>{{name}}</b>, ¡bienvenido(a) a <b>{{company}}</b>!',
     dueDate: 'Vencimiento: {{date}}',
     version: 'Versión {{version}}',

@@ -39,6 +39,7 @@ export default {
     loading: 'Carregando...',
   },
   layout: {
+    connectionsWarning: 'Há conexões que precisam de atenção',
     greeting: 'Olá <b>{{name}}</b>, seja bem-vindo(a) à <b>{{company}}</b>!',
     dueDate: 'Vencimento: {{date}}',
     version: 'Versão {{version}}',

@@ -9,7 +9,6 @@ import { useAtomValue } from 'jotai'
 import { Caption1, Divider, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { HomeRegular, MoneyRegular, WarningFilled } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import i18next from 'i18next'
 import { api, realtime, userAtom } from '@balcao/ui'
 import type { MenuEntry } from '../modules/manifest.js'
 import { menuIcon } from '../modules/icons.js'
@@ -46,18 +45,6 @@ const useStyles = makeStyles({
   warning: { marginLeft: 'auto', color: tokens.colorPaletteDarkOrangeForeground1, fontSize: '16px', flexShrink: 0 },
 })
 
-// the warning's text lives here until shell/src/i18n takes layout.connectionsWarning
-const warningTexts = {
-  pt: 'Há conexões que precisam de atenção',
-  en: 'Some connections need attention',
-  es: 'Hay conexiones que necesitan atención',
-}
-const addWarningTexts = () => {
-  for (const [lng, text] of Object.entries(warningTexts))
-    i18next.addResourceBundle(lng, 'translation', { layout: { connectionsWarning: text } }, true, false)
-}
-if (i18next.isInitialized) addWarningTexts()
-else i18next.on('initialized', addWarningTexts)
 
 /** States that put a warning on the connections entry (spec 2 §2). */
 const NEEDS_ATTENTION = new Set(['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'])
