@@ -44,6 +44,7 @@ export default class TicketsController {
         tags: jsonIdList(qs.tags),
         users: jsonIdList(qs.users),
         whatsapps: jsonIdList(qs.whatsapps),
+        contacts: jsonIdList(qs.contacts),
         statusFilter: jsonStringList(qs.statusFilter),
         withUnreadMessages: truthy(qs.withUnreadMessages),
         date: isoDate(qs.date),

@@ -151,7 +151,8 @@ export async function processInbound(stored: StoredInboundEvent, trx: Transactio
       ),
     () => emitMessage('create', messageId, asLike(after), inserted.rows[0]),
     () => emitTicketUpdate({ id: after.id }, created ? undefined : before),
-    () => (after.unread_messages > 0 ? emitUnread(asLike(after)) : undefined),
+    () =>
+      after.unread_messages > 0 ? emitUnread({ ...asLike(after), unreadMessages: after.unread_messages }) : undefined,
     ...tx.after,
   ]
 }

@@ -39,7 +39,12 @@ export async function emitTicketDelete(t: TicketLike & { id: number }) {
   realtime.toUsers(companyId, await audienceOf(t), 'ticket', { action: 'delete', ticketId: t.id })
 }
 
-export async function emitUnread(t: TicketLike & { id: number }) {
+/** The ticket's unread count changed (it carries the count: a client must not guess "read"). */
+export async function emitUnread(t: TicketLike & { id: number; unreadMessages?: number }) {
   const companyId = tenancy.requireCompanyId()
-  realtime.toUsers(companyId, await audienceOf(t), 'ticket', { action: 'updateUnread', ticketId: t.id })
+  realtime.toUsers(companyId, await audienceOf(t), 'ticket', {
+    action: 'updateUnread',
+    ticketId: t.id,
+    ...(t.unreadMessages !== undefined ? { unreadMessages: t.unreadMessages } : {}),
+  })
 }

@@ -21,6 +21,7 @@ export interface TicketFilters {
   tags?: number[]
   users?: number[]
   whatsapps?: number[]
+  contacts?: number[]
   statusFilter?: string[]
   withUnreadMessages: boolean
   date?: string
@@ -54,6 +55,7 @@ export async function listTickets(v: Viewer, f: TicketFilters, mask: boolean) {
   }
   if (f.users?.length) query.whereIn('tickets.user_id', f.users)
   if (f.whatsapps?.length) query.whereIn('tickets.whatsapp_id', f.whatsapps)
+  if (f.contacts?.length) query.whereIn('tickets.contact_id', f.contacts)
   if (f.statusFilter?.length) query.whereIn('tickets.status', f.statusFilter)
   if (f.tags?.length) {
     query.whereExists((q) =>

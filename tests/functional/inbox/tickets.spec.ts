@@ -59,6 +59,16 @@ test.group('tickets', (group) => {
     assert.equal(t.queue.id, w.queue.id)
     assert.equal(t.unreadMessages, 1)
     assert.properties(admin.body(), ['tickets', 'count', 'hasMore'])
+
+    // the contacts filter narrows to the chosen contacts
+    const byContact = await client
+      .get('/tickets')
+      .bearerToken(w.adminToken)
+      .qs({ status: 'pending', showAll: 'true', contacts: JSON.stringify([mine.contact_id]) })
+    assert.deepEqual(
+      byContact.body().tickets.map((x: any) => x.id),
+      [mine.id]
+    )
   })
 
   test('GET /tickets pages by 40 and searches names and unaccented message text', async ({ client, assert }) => {
