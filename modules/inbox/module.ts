@@ -15,4 +15,5 @@ export default defineModule({
     { path: '/quick-messages', label: 'menu.quickMessages', icon: 'flash', order: 30 },
     { path: '/tags', label: 'menu.tags', icon: 'tag', order: 40 },
   ],
+  remote: { name: 'inbox', expose: './App', routes: ['/tickets', '/contacts', '/quick-messages', '/tags'] },
 })

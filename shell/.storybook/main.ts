@@ -10,7 +10,11 @@ const config: StorybookConfig = {
     name: '@storybook/react-vite',
     options: { builder: { viteConfigPath: fileURLToPath(new URL('./vite.config.ts', import.meta.url)) } },
   },
-  stories: ['../../packages/ui/src/**/*.stories.@(ts|tsx)', '../src/**/*.stories.@(ts|tsx)'],
+  stories: [
+    '../../packages/ui/src/**/*.stories.@(ts|tsx)',
+    '../src/**/*.stories.@(ts|tsx)',
+    '../../remotes/*/src/**/*.stories.@(ts|tsx)',
+  ],
   addons: [],
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
 }

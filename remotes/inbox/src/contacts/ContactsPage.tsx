@@ -1,0 +1,413 @@
+/**
+ * /contacts (spec 1 §2): search by name or number, tag filter, infinite scroll,
+ * import and export menu, block or unblock, delete (admins: contacts-page:deleteContact),
+ * add and edit, and "open ticket" through a chosen connection, which lands on /tickets/{uuid}.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useAtomValue } from 'jotai'
+import { useNavigate } from 'react-router'
+import {
+  Avatar,
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Dropdown,
+  Menu,
+  MenuItem,
+  MenuList,
+  MenuPopover,
+  MenuTrigger,
+  Option,
+  Tooltip,
+  makeStyles,
+} from '@fluentui/react-components'
+import {
+  AddRegular,
+  ArrowDownloadRegular,
+  ArrowImportRegular,
+  ChatAddRegular,
+  LockClosedRegular,
+  LockOpenRegular,
+  TableArrowUpRegular,
+} from '@fluentui/react-icons'
+import { useTranslation } from 'react-i18next'
+import {
+  api,
+  isAdmin,
+  realtime,
+  toastError,
+  toasts,
+  userAtom,
+  usePagedList,
+  ConfirmDialog,
+  DataTable,
+  Page,
+  RowActions,
+  type Column,
+} from '@balcao/ui'
+import { TagChip } from '../tags/TagChip.js'
+import { ContactEditDialog } from './ContactEditDialog.js'
+import { ImportDialog } from './ImportDialog.js'
+import { shownCount } from './shownCount.js'
+import { conflictingTicket, downloadFile, type OpenTicketRef } from './transfer.js'
+import { connectionsFor, type Connection, type Contact, type ContactTag, type ContactsPage } from './types.js'
+
+const useStyles = makeStyles({
+  name: { display: 'flex', alignItems: 'center', gap: '10px' },
+  tags: { display: 'flex', gap: '4px', flexWrap: 'wrap' },
+  actions: { display: 'inline-flex', alignItems: 'center' },
+  tagFilter: { minWidth: '220px' },
+})
+
+export default function ContactsPage() {
+  const { t } = useTranslation()
+  const styles = useStyles()
+  const navigate = useNavigate()
+  const me = useAtomValue(userAtom)
+  const admin = isAdmin(me)
+  const [tagIds, setTagIds] = useState<string[]>([])
+  const [tags, setTags] = useState<ContactTag[]>([])
+  const [connections, setConnections] = useState<Connection[]>([])
+  const [editing, setEditing] = useState<number | 'new' | null>(null)
+  const [deleting, setDeleting] = useState<Contact | null>(null)
+  const [importing, setImporting] = useState(false)
+  const [exporting, setExporting] = useState(false)
+  const [openElsewhere, setOpenElsewhere] = useState<OpenTicketRef | null>(null)
+
+  const list = usePagedList<Contact>(
+    useCallback(
+      async ({ search, page, signal }) => {
+        const r = await api.get<ContactsPage>(
+          '/contacts',
+          {
+            searchParam: search,
+            pageNumber: page,
+            contactTag: tagIds.length ? JSON.stringify(tagIds.map(Number)) : undefined,
+          },
+          signal
+        )
+        return { items: r.contacts, hasMore: r.hasMore, count: r.count }
+      },
+      [tagIds]
+    ),
+    { debounceMs: 0 }
+  )
+  const { upsert, remove, reload } = list
+
+  // a new tag filter starts from page 1 (the loader already reads it)
+  const firstFilter = useRef(true)
+  useEffect(() => {
+    if (firstFilter.current) {
+      firstFilter.current = false
+      return
+    }
+    reload()
+  }, [tagIds, reload])
+
+  useEffect(() => {
+    api
+      .get<ContactTag[]>('/tags/list', { kanban: 0 })
+      .then(setTags)
+      .catch(() => setTags([]))
+    // the connections module may be missing: no "open ticket" choices then
+    api
+      .get<Connection[]>('/whatsapp', { session: 0 })
+      .then(setConnections)
+      .catch(() => setConnections([]))
+  }, [])
+
+  // realtime payloads always carry masked numbers: the row is read again with this reader's rights
+  const shown = useRef<Set<number>>(new Set())
+  shown.current = new Set(list.items.map((c) => c.id))
+  const filtered = list.search !== '' || tagIds.length > 0
+  const filteredRef = useRef(filtered)
+  filteredRef.current = filtered
+  useEffect(() => {
+    const refresh = (id: number, isNew: boolean) => {
+      if (!id || (!isNew && !shown.current.has(id)) || (isNew && filteredRef.current)) return
+      api
+        .get<Contact>(`/contacts/${id}`)
+        .then(upsert)
+        .catch(() => {})
+    }
+    return realtime.on(realtime.companyEvent('contact'), (m) => {
+      const payload = m.contact as { id?: number } | undefined
+      const id = Number(payload?.id ?? m.contactId ?? 0)
+      if (m.action === 'create') refresh(id, true)
+      else if (m.action === 'update') refresh(id, false)
+      else if (m.action === 'delete') remove(id)
+      else if (m.action === 'reload') reload()
+    })
+  }, [upsert, remove, reload])
+
+  useEffect(
+    () =>
+      realtime.on(realtime.companyEvent('tag'), (m) => {
+        const tag = m.tag as ContactTag | undefined
+        if ((m.action === 'create' || m.action === 'update') && tag)
+          setTags((prev) => {
+            const rest = prev.filter((x) => x.id !== tag.id)
+            return tag.kanban ? rest : [...rest, tag].sort((a, b) => a.name.localeCompare(b.name))
+          })
+        if (m.action === 'delete') setTags((prev) => prev.filter((x) => x.id !== Number(m.tagId)))
+      }),
+    []
+  )
+
+  const toggleBlock = async (c: Contact) => {
+    try {
+      const saved = await api.put<Contact>(`/contacts/block/${c.id}`, { active: !c.active })
+      upsert({ ...c, ...saved, tags: c.tags })
+      toasts.success(saved.active ? t('inbox.contacts.unblockedToast') : t('inbox.contacts.blockedToast'))
+    } catch (e) {
+      toastError(e)
+    }
+  }
+
+  const openTicket = async (c: Contact, w: Connection) => {
+    try {
+      const ticket = await api.post<{ uuid: string }>('/tickets', {
+        contactId: c.id,
+        userId: me?.id,
+        status: 'open',
+        whatsappId: w.id,
+      })
+      navigate(`/tickets/${ticket.uuid}`)
+    } catch (e) {
+      const other = conflictingTicket(e)
+      if (!other) return toastError(e)
+      // spec 1 §4: someone else's ticket is only described; an own or unassigned one is opened
+      if (other.userId && other.userId !== me?.id) setOpenElsewhere(other)
+      else navigate(`/tickets/${other.uuid}`)
+    }
+  }
+
+  const exportSheet = async () => {
+    setExporting(true)
+    try {
+      await downloadFile('/contacts/export', 'contatos.xlsx')
+    } catch (e) {
+      toastError(e)
+    } finally {
+      setExporting(false)
+    }
+  }
+
+  const columns: Column<Contact>[] = [
+    {
+      key: 'name',
+      header: t('inbox.contacts.name'),
+      render: (c) => (
+        <span className={styles.name}>
+          <Avatar size={32} name={c.name} image={c.urlPicture ? { src: c.urlPicture } : undefined} />
+          <span>{c.name}</span>
+          {c.isGroup && (
+            <Badge appearance="outline" size="small">
+              {t('inbox.contacts.group')}
+            </Badge>
+          )}
+        </span>
+      ),
+    },
+    { key: 'number', header: t('inbox.contacts.number'), render: (c) => c.number, width: '150px' },
+    { key: 'email', header: t('inbox.contacts.email'), render: (c) => c.email ?? '' },
+    {
+      key: 'tags',
+      header: t('inbox.contacts.tags'),
+      render: (c) => (
+        <span className={styles.tags}>
+          {(c.tags ?? []).map((x) => (
+            <TagChip key={x.id} name={x.name} color={x.color} />
+          ))}
+        </span>
+      ),
+    },
+    {
+      key: 'channel',
+      header: t('inbox.contacts.channel'),
+      width: '100px',
+      render: (c) => t(`inbox.contacts.channels.${c.channel}`, { defaultValue: c.channel }),
+    },
+    {
+      key: 'status',
+      header: t('inbox.contacts.status'),
+      width: '100px',
+      render: (c) => (
+        <Badge appearance="tint" color={c.active ? 'success' : 'danger'} data-testid={`contact-status-${c.id}`}>
+          {c.active ? t('inbox.contacts.active') : t('inbox.contacts.blocked')}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('inbox.contacts.actions'),
+      align: 'end',
+      width: '170px',
+      render: (c) => {
+        const reachable = connectionsFor(c.channel, connections)
+        return (
+          <span className={styles.actions}>
+            <Menu>
+              <MenuTrigger disableButtonEnhancement>
+                <Tooltip content={t('inbox.contacts.openTicket')} relationship="label">
+                  <Button appearance="subtle" icon={<ChatAddRegular />} data-testid={`open-ticket-${c.id}`} />
+                </Tooltip>
+              </MenuTrigger>
+              <MenuPopover>
+                <MenuList>
+                  {reachable.length === 0 && <MenuItem disabled>{t('inbox.contacts.noConnection')}</MenuItem>}
+                  {reachable.map((w) => (
+                    <MenuItem key={w.id} onClick={() => openTicket(c, w)} data-testid={`open-ticket-${c.id}-${w.id}`}>
+                      {w.name} · {t(`inbox.contacts.channels.${w.channel}`, { defaultValue: w.channel })}
+                    </MenuItem>
+                  ))}
+                </MenuList>
+              </MenuPopover>
+            </Menu>
+            <Tooltip content={c.active ? t('inbox.contacts.block') : t('inbox.contacts.unblock')} relationship="label">
+              <Button
+                appearance="subtle"
+                icon={c.active ? <LockClosedRegular /> : <LockOpenRegular />}
+                onClick={() => toggleBlock(c)}
+                data-testid={`block-contact-${c.id}`}
+              />
+            </Tooltip>
+            <RowActions
+              onEdit={() => setEditing(c.id)}
+              onDelete={admin ? () => setDeleting(c) : undefined}
+              editId={`edit-contact-${c.id}`}
+              deleteId={`delete-contact-${c.id}`}
+            />
+          </span>
+        )
+      },
+    },
+  ]
+
+  const selectedTagNames = tags.filter((x) => tagIds.includes(String(x.id))).map((x) => x.name)
+  return (
+    <Page title={t('inbox.contacts.title')} count={shownCount(list)}>
+      <DataTable
+        ariaLabel={t('inbox.contacts.title')}
+        columns={columns}
+        items={list.items}
+        getRowId={(c) => c.id}
+        loading={list.loading}
+        hasMore={list.hasMore}
+        onLoadMore={list.loadMore}
+        error={list.error}
+        onRetry={list.reload}
+        onSearch={list.setSearch}
+        searchPlaceholder={t('inbox.contacts.search')}
+        rowStyle={(c) => (c.active ? undefined : { opacity: 0.7 })}
+        toolbar={
+          <>
+            <Dropdown
+              className={styles.tagFilter}
+              multiselect
+              clearable
+              placeholder={t('inbox.contacts.tagFilter')}
+              aria-label={t('inbox.contacts.tagFilter')}
+              value={selectedTagNames.join(', ')}
+              selectedOptions={tagIds}
+              onOptionSelect={(_, d) => setTagIds(d.selectedOptions)}
+              data-testid="contact-tag-filter"
+            >
+              {tags.length === 0 && (
+                <Option value="" disabled text={t('inbox.contacts.noTags')}>
+                  {t('inbox.contacts.noTags')}
+                </Option>
+              )}
+              {tags.map((x) => (
+                <Option key={x.id} value={String(x.id)} text={x.name}>
+                  <TagChip name={x.name} color={x.color} />
+                </Option>
+              ))}
+            </Dropdown>
+            <Menu>
+              <MenuTrigger disableButtonEnhancement>
+                <Button icon={<TableArrowUpRegular />} data-testid="contacts-import-export">
+                  {exporting ? t('inbox.contacts.exporting') : t('inbox.contacts.importExport')}
+                </Button>
+              </MenuTrigger>
+              <MenuPopover>
+                <MenuList>
+                  <MenuItem icon={<ArrowImportRegular />} onClick={() => setImporting(true)} data-testid="import-contacts">
+                    {t('inbox.contacts.import')}
+                  </MenuItem>
+                  {/* everyone exports; the server masks numbers per lgpdHideNumber (spec 1 §6) */}
+                  <MenuItem
+                    icon={<ArrowDownloadRegular />}
+                    onClick={exportSheet}
+                    disabled={exporting}
+                    data-testid="export-contacts"
+                  >
+                    {t('inbox.contacts.export')}
+                  </MenuItem>
+                </MenuList>
+              </MenuPopover>
+            </Menu>
+            <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="add-contact">
+              {t('inbox.contacts.add')}
+            </Button>
+          </>
+        }
+      />
+      <ContactEditDialog
+        open={editing !== null}
+        contactId={editing === 'new' || editing === null ? null : editing}
+        onClose={() => setEditing(null)}
+        onSaved={(c) => upsert(c)}
+      />
+      {importing && (
+        <ImportDialog
+          onClose={() => setImporting(false)}
+          onImported={(r) => {
+            if (r.created) reload()
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={!!deleting}
+        title={t('inbox.contacts.deleteTitle', { name: deleting?.name })}
+        onClose={() => setDeleting(null)}
+        onConfirm={async () => {
+          if (!deleting) return
+          try {
+            await api.delete(`/contacts/${deleting.id}`)
+            remove(deleting.id)
+            toasts.success(t('inbox.contacts.deleted'))
+          } catch (e) {
+            toastError(e)
+            throw e
+          }
+        }}
+      >
+        {t('inbox.contacts.deleteWarning')}
+      </ConfirmDialog>
+      <Dialog open={!!openElsewhere} onOpenChange={(_, d) => !d.open && setOpenElsewhere(null)}>
+        <DialogSurface aria-describedby={undefined}>
+          <DialogBody>
+            <DialogTitle>{t('inbox.contacts.ticketOpenTitle')}</DialogTitle>
+            <DialogContent>
+              {t('inbox.contacts.ticketOpenWith', {
+                user: openElsewhere?.user?.name ?? t('inbox.contacts.nobody'),
+                queue: openElsewhere?.queue?.name ?? t('inbox.contacts.noQueue'),
+              })}
+            </DialogContent>
+            <DialogActions>
+              <Button appearance="primary" onClick={() => setOpenElsewhere(null)}>
+                {t('kit.close')}
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </Page>
+  )
+}

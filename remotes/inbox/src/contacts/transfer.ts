@@ -1,0 +1,31 @@
+/** Contact downloads and the conflicting ticket carried by a 409 ERR_OTHER_OPEN_TICKET. */
+import { api, isApiError } from '@balcao/ui'
+
+/** GET a file with the session's token and save it under `filename`. */
+export async function downloadFile(path: string, filename: string) {
+  const url = URL.createObjectURL(await api.download(path))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = filename
+  document.body.appendChild(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+export interface OpenTicketRef {
+  id: number
+  uuid: string
+  status: string
+  userId: number | null
+  queueId: number | null
+  user: { id: number; name: string } | null
+  queue: { id: number; name: string } | null
+}
+
+/** The ticket of a 409 ERR_OTHER_OPEN_TICKET (the server sends it in the body as `ticket`). */
+export function conflictingTicket(error: unknown): OpenTicketRef | null {
+  if (!isApiError(error) || error.code !== 'ERR_OTHER_OPEN_TICKET') return null
+  const ticket = error.details?.ticket
+  return ticket && typeof ticket === 'object' && 'uuid' in ticket ? (ticket as OpenTicketRef) : null
+}
