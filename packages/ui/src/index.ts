@@ -12,6 +12,7 @@ export {
   type DataTableProps,
 } from './components/DataTable.js'
 export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog.js'
+export { DeleteDialog, type DeleteDialogProps } from './components/DeleteDialog.js'
 export { FormDialog, type FormDialogProps } from './components/FormDialog.js'
 export {
   TextField,

@@ -14,10 +14,8 @@ import {
   userAtom,
   usePagedList,
   usePermissionGate,
-  toasts,
-  toastError,
   LONG_TOAST_MS,
-  ConfirmDialog,
+  DeleteDialog,
   DataTable,
   Page,
   type Column,
@@ -102,14 +100,8 @@ export function AnnouncementsPage() {
       <DataTable
         ariaLabel={t('announcementsPage.title')}
         columns={columns}
-        items={list.items}
+        {...list.table}
         getRowId={(a) => a.id}
-        loading={list.loading}
-        hasMore={list.hasMore}
-        onLoadMore={list.loadMore}
-        error={list.error}
-        onRetry={list.reload}
-        onSearch={list.setSearch}
         searchPlaceholder={t('announcementsPage.search')}
         toolbar={
           <Button
@@ -132,24 +124,17 @@ export function AnnouncementsPage() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={!!deleting}
+      <DeleteDialog
+        item={deleting}
         title={t('announcementsPage.deleteTitle', { title: deleting?.title })}
+        path={(d) => `/announcements/${d.id}`}
+        onDeleted={(d) => remove(d.id)}
+        successText={t('announcementsPage.deleted')}
+        toastMs={LONG_TOAST_MS}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return
-          try {
-            await api.delete(`/announcements/${deleting.id}`)
-            remove(deleting.id)
-            toasts.success(t('announcementsPage.deleted'), LONG_TOAST_MS)
-          } catch (e) {
-            toastError(e, LONG_TOAST_MS)
-            throw e
-          }
-        }}
       >
         {t('announcementsPage.deleteWarning')}
-      </ConfirmDialog>
+      </DeleteDialog>
     </Page>
   )
 }

@@ -12,9 +12,7 @@ import {
   realtime,
   userAtom,
   isAdmin,
-  toasts,
-  toastError,
-  ConfirmDialog,
+  DeleteDialog,
   DataTable,
   Page,
   RowActions,
@@ -154,24 +152,16 @@ export function QueuesPage() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={!!deleting}
+      <DeleteDialog
+        item={deleting}
         title={t('queuesPage.deleteTitle', { name: deleting?.name })}
+        path={(d) => `/queue/${d.id}`}
+        onDeleted={(d) => remove(d.id)}
+        successText={t('queuesPage.deleted')}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return
-          try {
-            await api.delete(`/queue/${deleting.id}`)
-            remove(deleting.id)
-            toasts.success(t('queuesPage.deleted'))
-          } catch (e) {
-            toastError(e)
-            throw e
-          }
-        }}
       >
         {t('queuesPage.deleteWarning')}
-      </ConfirmDialog>
+      </DeleteDialog>
     </Page>
   )
 }

@@ -86,5 +86,8 @@ export function usePagedList<T extends { id: number | string }>(
 
   const remove = useCallback((id: T['id']) => setItems((prev) => prev.filter((p) => p.id !== id)), [])
 
-  return { search, setSearch, items, hasMore, count, loading, error, loadMore, reload, upsert, remove }
+  /** what a DataTable needs from the list: <DataTable {...list.table} columns=… /> */
+  const table = { items, loading, hasMore, onLoadMore: loadMore, error, onRetry: reload, onSearch: setSearch }
+
+  return { search, setSearch, items, hasMore, count, loading, error, loadMore, reload, upsert, remove, table }
 }

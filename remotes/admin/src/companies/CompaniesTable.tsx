@@ -12,8 +12,7 @@ import {
   formatDate,
   formatDateTime,
   usePagedList,
-  toasts,
-  ConfirmDialog,
+  DeleteDialog,
   DataTable,
   type Column,
   RowActions,
@@ -97,14 +96,8 @@ export function CompaniesTable(props: { onCount?: (n: number | undefined) => voi
       <DataTable
         ariaLabel={t('admin.companies.title')}
         columns={columns}
-        items={list.items}
+        {...list.table}
         getRowId={(c) => c.id}
-        loading={list.loading}
-        hasMore={list.hasMore}
-        onLoadMore={list.loadMore}
-        error={list.error}
-        onRetry={list.reload}
-        onSearch={list.setSearch}
         searchPlaceholder={t('admin.companies.search')}
         rowStyle={(c) => {
           const state = dueState(c.dueDate)
@@ -131,24 +124,17 @@ export function CompaniesTable(props: { onCount?: (n: number | undefined) => voi
           }}
         />
       )}
-      <ConfirmDialog
-        open={!!deleting}
+      <DeleteDialog
+        item={deleting}
         title={t('admin.common.deleteTitle', { name: deleting?.name })}
+        path={(d) => `/companies/${d.id}`}
+        onDeleted={(d) => list.remove(d.id)}
+        successText={t('admin.common.success')}
+        failureText={t('admin.common.deleteFailed')}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return
-          try {
-            await api.delete(`/companies/${deleting.id}`)
-            list.remove(deleting.id)
-            toasts.success(t('admin.common.success'))
-          } catch (e) {
-            toasts.error(t('admin.common.deleteFailed'))
-            throw e
-          }
-        }}
       >
         {t('admin.common.deleteWarning')}
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   )
 }

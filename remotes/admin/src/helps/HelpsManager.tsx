@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next'
 import {
   api,
   toasts,
-  ConfirmDialog,
+  DeleteDialog,
   DataTable,
   FormDialog,
   TextField,
@@ -146,24 +146,17 @@ export function HelpsManager() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={!!deleting}
+      <DeleteDialog
+        item={deleting}
         title={t('admin.common.deleteTitle', { name: deleting?.title })}
+        path={(d) => `/helps/${d.id}`}
+        onDeleted={(d) => setHelps((list) => list.filter((x) => x.id !== d.id))}
+        successText={t('admin.common.success')}
+        failureText={t('admin.common.deleteFailed')}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return
-          try {
-            await api.delete(`/helps/${deleting.id}`)
-            setHelps((list) => list.filter((x) => x.id !== deleting.id))
-            toasts.success(t('admin.common.success'))
-          } catch (e) {
-            toasts.error(t('admin.common.deleteFailed'))
-            throw e
-          }
-        }}
       >
         {t('admin.common.deleteWarning')}
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   )
 }

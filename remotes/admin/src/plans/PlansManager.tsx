@@ -7,7 +7,7 @@ import {
   api,
   toasts,
   PLAN_FLAGS,
-  ConfirmDialog,
+  DeleteDialog,
   DataTable,
   FormDialog,
   SwitchField,
@@ -225,24 +225,17 @@ export function PlansManager() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={!!deleting}
+      <DeleteDialog
+        item={deleting}
         title={t('admin.common.deleteTitle', { name: deleting?.name })}
+        path={(d) => `/plans/${d.id}`}
+        onDeleted={(d) => setPlans((list) => list.filter((x) => x.id !== d.id))}
+        successText={t('admin.common.success')}
+        failureText={t('admin.common.deleteFailed')}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return
-          try {
-            await api.delete(`/plans/${deleting.id}`)
-            setPlans((list) => list.filter((x) => x.id !== deleting.id))
-            toasts.success(t('admin.common.success'))
-          } catch (e) {
-            toasts.error(t('admin.common.deleteFailed'))
-            throw e
-          }
-        }}
       >
         {t('admin.common.deleteWarning')}
-      </ConfirmDialog>
+      </DeleteDialog>
     </>
   )
 }

@@ -11,9 +11,7 @@ import {
   isAdmin,
   usePagedList,
   usePermissionGate,
-  toasts,
-  toastError,
-  ConfirmDialog,
+  DeleteDialog,
   DataTable,
   Page,
   type Column,
@@ -96,14 +94,8 @@ export default function UsersPage() {
       <DataTable
         ariaLabel={t('admin.users.title')}
         columns={columns}
-        items={list.items}
+        {...list.table}
         getRowId={(u) => u.id}
-        loading={list.loading}
-        hasMore={list.hasMore}
-        onLoadMore={list.loadMore}
-        error={list.error}
-        onRetry={list.reload}
-        onSearch={list.setSearch}
         searchPlaceholder={t('admin.users.search')}
         toolbar={
           <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="add-user">
@@ -121,24 +113,16 @@ export default function UsersPage() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={!!deleting}
+      <DeleteDialog
+        item={deleting}
         title={t('admin.common.deleteTitle', { name: deleting?.name })}
+        path={(d) => `/users/${d.id}`}
+        onDeleted={(d) => remove(d.id)}
+        successText={t('admin.users.deleted')}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return
-          try {
-            await api.delete(`/users/${deleting.id}`)
-            remove(deleting.id)
-            toasts.success(t('admin.users.deleted'))
-          } catch (e) {
-            toastError(e)
-            throw e
-          }
-        }}
       >
         {t('admin.users.deleteWarning')}
-      </ConfirmDialog>
+      </DeleteDialog>
     </Page>
   )
 }

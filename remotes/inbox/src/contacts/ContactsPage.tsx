@@ -44,7 +44,7 @@ import {
   toasts,
   userAtom,
   usePagedList,
-  ConfirmDialog,
+  DeleteDialog,
   DataTable,
   Page,
   RowActions,
@@ -295,14 +295,8 @@ export default function ContactsPage() {
       <DataTable
         ariaLabel={t('inbox.contacts.title')}
         columns={columns}
-        items={list.items}
+        {...list.table}
         getRowId={(c) => c.id}
-        loading={list.loading}
-        hasMore={list.hasMore}
-        onLoadMore={list.loadMore}
-        error={list.error}
-        onRetry={list.reload}
-        onSearch={list.setSearch}
         searchPlaceholder={t('inbox.contacts.search')}
         rowStyle={(c) => (c.active ? undefined : { opacity: 0.7 })}
         toolbar={
@@ -372,24 +366,16 @@ export default function ContactsPage() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={!!deleting}
+      <DeleteDialog
+        item={deleting}
         title={t('inbox.contacts.deleteTitle', { name: deleting?.name })}
+        path={(d) => `/contacts/${d.id}`}
+        onDeleted={(d) => remove(d.id)}
+        successText={t('inbox.contacts.deleted')}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return
-          try {
-            await api.delete(`/contacts/${deleting.id}`)
-            remove(deleting.id)
-            toasts.success(t('inbox.contacts.deleted'))
-          } catch (e) {
-            toastError(e)
-            throw e
-          }
-        }}
       >
         {t('inbox.contacts.deleteWarning')}
-      </ConfirmDialog>
+      </DeleteDialog>
       <Dialog open={!!openElsewhere} onOpenChange={(_, d) => !d.open && setOpenElsewhere(null)}>
         <DialogSurface aria-describedby={undefined}>
           <DialogBody>

@@ -13,11 +13,9 @@ import {
   isAdmin,
   LONG_TOAST_MS,
   realtime,
-  toastError,
-  toasts,
   userAtom,
   usePagedList,
-  ConfirmDialog,
+  DeleteDialog,
   DataTable,
   Page,
   RowActions,
@@ -144,14 +142,8 @@ export default function QuickMessagesPage() {
       <DataTable
         ariaLabel={t('inbox.quickMessages.title')}
         columns={columns}
-        items={list.items}
+        {...list.table}
         getRowId={(q) => q.id}
-        loading={list.loading}
-        hasMore={list.hasMore}
-        onLoadMore={list.loadMore}
-        error={list.error}
-        onRetry={list.reload}
-        onSearch={list.setSearch}
         searchPlaceholder={t('inbox.quickMessages.search')}
         toolbar={
           <Button
@@ -174,24 +166,17 @@ export default function QuickMessagesPage() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={!!deleting}
+      <DeleteDialog
+        item={deleting}
         title={t('inbox.quickMessages.deleteTitle', { name: deleting?.shortcode })}
+        path={(d) => `/quick-messages/${d.id}`}
+        onDeleted={(d) => remove(d.id)}
+        successText={t('inbox.quickMessages.deleted')}
+        toastMs={LONG_TOAST_MS}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return
-          try {
-            await api.delete(`/quick-messages/${deleting.id}`)
-            remove(deleting.id)
-            toasts.success(t('inbox.quickMessages.deleted'), LONG_TOAST_MS)
-          } catch (e) {
-            toastError(e, LONG_TOAST_MS)
-            throw e
-          }
-        }}
       >
         {t('inbox.quickMessages.deleteWarning')}
-      </ConfirmDialog>
+      </DeleteDialog>
     </Page>
   )
 }

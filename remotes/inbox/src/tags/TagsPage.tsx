@@ -13,11 +13,9 @@ import {
   isAdmin,
   LONG_TOAST_MS,
   realtime,
-  toastError,
-  toasts,
   userAtom,
   usePagedList,
-  ConfirmDialog,
+  DeleteDialog,
   DataTable,
   Page,
   RowActions,
@@ -99,14 +97,8 @@ export default function TagsPage() {
       <DataTable
         ariaLabel={t('inbox.tags.title')}
         columns={columns}
-        items={list.items}
+        {...list.table}
         getRowId={(x) => x.id}
-        loading={list.loading}
-        hasMore={list.hasMore}
-        onLoadMore={list.loadMore}
-        error={list.error}
-        onRetry={list.reload}
-        onSearch={list.setSearch}
         searchPlaceholder={t('inbox.tags.search')}
         toolbar={
           <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="add-tag">
@@ -125,24 +117,17 @@ export default function TagsPage() {
           }}
         />
       )}
-      <ConfirmDialog
-        open={!!deleting}
+      <DeleteDialog
+        item={deleting}
         title={t('inbox.tags.deleteTitle', { name: deleting?.name })}
+        path={(d) => `/tags/${d.id}`}
+        onDeleted={(d) => remove(d.id)}
+        successText={t('inbox.tags.deleted')}
+        toastMs={LONG_TOAST_MS}
         onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return
-          try {
-            await api.delete(`/tags/${deleting.id}`)
-            remove(deleting.id)
-            toasts.success(t('inbox.tags.deleted'), LONG_TOAST_MS)
-          } catch (e) {
-            toastError(e, LONG_TOAST_MS)
-            throw e
-          }
-        }}
       >
         {t('inbox.tags.deleteWarning')}
-      </ConfirmDialog>
+      </DeleteDialog>
     </Page>
   )
 }
