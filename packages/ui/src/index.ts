@@ -28,5 +28,13 @@ export { Toaster } from './components/Toaster.js'
 export { EmptyState } from './components/EmptyState.js'
 export { ErrorState } from './components/ErrorState.js'
 export { Page } from './components/Page.js'
+export {
+  ScheduleEditor,
+  scheduleRows,
+  WEEKDAYS,
+  SHIFT_FIELDS,
+  type ScheduleEditorProps,
+  type WeekdaySchedule,
+} from './components/ScheduleEditor.js'
 export { RowActions, type RowActionsProps } from './components/RowActions.js'
 export { useForm } from './hooks/useForm.js'

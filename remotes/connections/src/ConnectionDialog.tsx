@@ -34,12 +34,12 @@ import {
   SelectField,
   SwitchField,
   TextField,
+  ScheduleEditor,
   type QueueRef,
 } from '@balcao/ui'
-import type { Channel, Connection, WeekdaySchedule } from './types.js'
+import type { Channel, Connection } from './types.js'
 import {
   TAB_OF,
-  WEEKDAYS,
   crossFieldErrors,
   initialForm,
   newToken,
@@ -60,7 +60,6 @@ const useStyles = makeStyles({
     paddingTop: '8px',
   },
   media: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap' },
-  schedule: { display: 'grid', gridTemplateColumns: '130px repeat(4, 1fr)', gap: '8px', alignItems: 'center' },
 })
 
 interface Option {
@@ -130,12 +129,6 @@ export function ConnectionDialog(props: ConnectionDialogProps) {
     form.set(k, value)
     if (serverErrors[k]) setServerErrors((e) => ({ ...e, [k]: undefined }))
   }
-  const setSchedule = (i: number, key: keyof WeekdaySchedule, value: string) =>
-    set(
-      'schedules',
-      v.schedules.map((s, j) => (j === i ? { ...s, [key]: value } : s))
-    )
-
   const save = async () => {
     setSubmitted(true)
     const ok = form.check()
@@ -591,39 +584,10 @@ export function ConnectionDialog(props: ConnectionDialogProps) {
 
       {tab === 'schedules' && showSchedules && (
         <div className={styles.tab}>
-          <div className={styles.schedule}>
-            <Caption1 />
-            <Caption1>{t('connections.schedules.startA')}</Caption1>
-            <Caption1>{t('connections.schedules.endA')}</Caption1>
-            <Caption1>{t('connections.schedules.startB')}</Caption1>
-            <Caption1>{t('connections.schedules.endB')}</Caption1>
-            {v.schedules.map((s, i) => (
-              <ScheduleRow key={s.weekdayEn} schedule={s} onChange={(k, x) => setSchedule(i, k, x)} />
-            ))}
-          </div>
+          <ScheduleEditor rows={v.schedules} onChange={(rows) => set('schedules', rows)} />
         </div>
       )}
     </FormDialog>
-  )
-}
-
-function ScheduleRow(props: { schedule: WeekdaySchedule; onChange: (k: keyof WeekdaySchedule, v: string) => void }) {
-  const { t } = useTranslation()
-  const s = props.schedule
-  const day = WEEKDAYS.find(([en]) => en === s.weekdayEn)?.[0] ?? s.weekdayEn
-  return (
-    <>
-      <span>{t(`connections.weekdays.${day}`, { defaultValue: s.weekday })}</span>
-      {(['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'] as const).map((k) => (
-        <Input
-          key={k}
-          type="time"
-          value={s[k] ?? ''}
-          aria-label={`${s.weekday} ${k}`}
-          onChange={(_, d) => props.onChange(k, d.value)}
-        />
-      ))}
-    </>
   )
 }
 

@@ -4,27 +4,9 @@
  * POST /whatsapp and PUT /whatsapp/:id (modules/connections/validators.ts).
  */
 import { toIsoDay } from '@balcao/ui/core'
-import type { Channel, Connection, WeekdaySchedule } from './types.js'
-
-export const WEEKDAYS = [
-  ['monday', 'Segunda-feira'],
-  ['tuesday', 'Terça-feira'],
-  ['wednesday', 'Quarta-feira'],
-  ['thursday', 'Quinta-feira'],
-  ['friday', 'Sexta-feira'],
-  ['saturday', 'Sábado'],
-  ['sunday', 'Domingo'],
-] as const
-
-export const defaultSchedules = (): WeekdaySchedule[] =>
-  WEEKDAYS.map(([weekdayEn, weekday]) => ({
-    weekday,
-    weekdayEn,
-    startTimeA: '08:00',
-    endTimeA: '12:00',
-    startTimeB: '13:00',
-    endTimeB: '18:00',
-  }))
+import i18next from 'i18next'
+import { scheduleRows, type WeekdaySchedule } from '@balcao/ui'
+import type { Channel, Connection } from './types.js'
 
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 export const TOKEN_LENGTH = 30
@@ -115,7 +97,8 @@ export function initialForm(c: Connection | null, channel: Channel): ConnectionF
     ratingMessage: c?.ratingMessage ?? '',
     expiresTicketNPS: num(c?.expiresTicketNPS),
     maxUseBotQueuesNPS: num(c?.maxUseBotQueuesNPS, '3'),
-    schedules: c?.schedules?.length ? c.schedules : defaultSchedules(),
+    // stored rows completed to the seven weekdays; weekday keeps the Portuguese name the server stores
+    schedules: scheduleRows(c?.schedules, (d) => i18next.t(`kit.schedule.weekdays.${d}`, { lng: 'pt' })),
   }
 }
 

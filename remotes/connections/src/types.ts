@@ -1,15 +1,9 @@
 /** A connection as GET /whatsapp answers it (modules/connections/services/connection_presenter.ts). */
+import type { WeekdaySchedule } from '@balcao/ui'
+
+export type { WeekdaySchedule }
 export type ConnectionStatus = 'OPENING' | 'qrcode' | 'PAIRING' | 'CONNECTED' | 'DISCONNECTED' | 'TIMEOUT'
 export type Channel = 'whatsapp' | 'facebook' | 'instagram' | 'api'
-
-export interface WeekdaySchedule {
-  weekday: string
-  weekdayEn: string
-  startTimeA: string
-  endTimeA: string
-  startTimeB: string
-  endTimeB: string
-}
 
 export interface ConnectionHealth {
   lastConnectedAt: string | null

@@ -4,7 +4,7 @@
  * Everything is saved in one POST /queue or PUT /queue/:id.
  */
 import { useEffect, useState } from 'react'
-import { Tab, TabList, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
+import { Body1, Tab, TabList, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import {
   api,
@@ -17,6 +17,8 @@ import {
   toastError,
   useForm,
   FormDialog,
+  ScheduleEditor,
+  scheduleRows,
   SelectField,
   SwitchField,
   TextField,
@@ -24,7 +26,6 @@ import {
 } from '@balcao/ui'
 import { ChatbotEditor, type ChatbotSources } from './ChatbotEditor.js'
 import { fromServer, toPayload, treeValid, type DraftOption } from './chatbotTree.js'
-import { ScheduleEditor, scheduleRows } from './ScheduleEditor.js'
 import { ROTATION_MINUTES, type NamedRef, type Queue, type Schedule } from './types.js'
 
 const useStyles = makeStyles({
@@ -99,7 +100,7 @@ export function QueueDialog(props: {
   const [tab, setTab] = useState<TabName>('data')
   const [scheduleType, setScheduleType] = useState<string | null>(null)
   const [schedules, setSchedules] = useState<Schedule[]>(() =>
-    scheduleRows(props.queue?.schedules, (d) => t(`queuesPage.hours.weekdays.${d}`, { lng: 'pt' }))
+    scheduleRows(props.queue?.schedules, (d) => t(`kit.schedule.weekdays.${d}`, { lng: 'pt' }))
   )
   const [chatbots, setChatbots] = useState<DraftOption[]>(() => fromServer(props.queue?.chatbots))
   const [showTreeErrors, setShowTreeErrors] = useState(false)
@@ -322,7 +323,8 @@ export function QueueDialog(props: {
       )}
       {current === 'hours' && (
         <div className={styles.tab}>
-          <ScheduleEditor rows={schedules} onChange={setSchedules} />
+          <Body1>{t('queuesPage.hours.hint')}</Body1>
+          <ScheduleEditor rows={schedules} onChange={setSchedules} testId="queue-schedules" />
         </div>
       )}
       {current === 'chatbot' && (

@@ -1,21 +1,13 @@
 /** Shapes of the queues API (modules/queues: GET /queue, PUT /queue/:id). */
+import type { WeekdaySchedule } from '@balcao/ui'
+
 export const CHATBOT_TYPES = ['text', 'attendent', 'queue', 'integration', 'file'] as const
 export type ChatbotType = (typeof CHATBOT_TYPES)[number]
 
 /** Rotation minutes of spec 2 §9 (0 = off on the server side). */
 export const ROTATION_MINUTES = [2, 5, 10, 15, 30, 45, 60] as const
 
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
-export const SHIFT_FIELDS = ['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'] as const
-
-export interface Schedule {
-  weekday: string
-  weekdayEn: (typeof WEEKDAYS)[number]
-  startTimeA: string
-  endTimeA: string
-  startTimeB: string
-  endTimeB: string
-}
+export type Schedule = WeekdaySchedule
 
 export interface ChatbotOption {
   id?: number

@@ -11,6 +11,23 @@ export default {
     numeric: 'Numbers only',
   },
   kit: {
+    schedule: {
+      weekday: 'Weekday',
+      startTimeA: 'Start (shift A)',
+      endTimeA: 'End (shift A)',
+      startTimeB: 'Start (shift B)',
+      endTimeB: 'End (shift B)',
+      reminder: 'Click save to register the changes',
+      weekdays: {
+        monday: 'Monday',
+        tuesday: 'Tuesday',
+        wednesday: 'Wednesday',
+        thursday: 'Thursday',
+        friday: 'Friday',
+        saturday: 'Saturday',
+        sunday: 'Sunday',
+      },
+    },
     search: 'Search',
     loading: 'Loading...',
     loadMore: 'Load more',

@@ -11,6 +11,23 @@ export default {
     numeric: 'Solo números',
   },
   kit: {
+    schedule: {
+      weekday: 'Día de la semana',
+      startTimeA: 'Inicio (turno A)',
+      endTimeA: 'Fin (turno A)',
+      startTimeB: 'Inicio (turno B)',
+      endTimeB: 'Fin (turno B)',
+      reminder: 'Haga clic en guardar para registrar los cambios',
+      weekdays: {
+        monday: 'Lunes',
+        tuesday: 'Martes',
+        wednesday: 'Miércoles',
+        thursday: 'Jueves',
+        friday: 'Viernes',
+        saturday: 'Sábado',
+        sunday: 'Domingo',
+      },
+    },
     search: 'Buscar',
     loading: 'Cargando...',
     loadMore: 'Cargar más',

@@ -11,6 +11,23 @@ export default {
     numeric: 'Informe apenas números',
   },
   kit: {
+    schedule: {
+      weekday: 'Dia da semana',
+      startTimeA: 'Início (turno A)',
+      endTimeA: 'Fim (turno A)',
+      startTimeB: 'Início (turno B)',
+      endTimeB: 'Fim (turno B)',
+      reminder: 'Clique em salvar para registrar as alterações',
+      weekdays: {
+        monday: 'Segunda-feira',
+        tuesday: 'Terça-feira',
+        wednesday: 'Quarta-feira',
+        thursday: 'Quinta-feira',
+        friday: 'Sexta-feira',
+        saturday: 'Sábado',
+        sunday: 'Domingo',
+      },
+    },
     search: 'Pesquisar',
     loading: 'Carregando...',
     loadMore: 'Carregar mais',

@@ -12,9 +12,7 @@ import { SchedulesTab } from './SchedulesTab.js'
 import { CompaniesTable } from '../companies/CompaniesTable.js'
 import { PlansManager } from '../plans/PlansManager.js'
 import { HelpsManager } from '../helps/HelpsManager.js'
-import { registerSettingsTexts } from './texts.js'
 
-registerSettingsTexts()
 
 type TabName = 'options' | 'schedules' | 'companies' | 'plans' | 'helps'
 

@@ -135,16 +135,6 @@ export default {
       expiresTicketNPS: 'Close chats awaiting rating after (minutes)',
       maxUseBotQueuesNPS: 'How many times to send the rating',
     },
-    schedules: { startA: 'Start (shift A)', endA: 'End (shift A)', startB: 'Start (shift B)', endB: 'End (shift B)' },
-    weekdays: {
-      monday: 'Monday',
-      tuesday: 'Tuesday',
-      wednesday: 'Wednesday',
-      thursday: 'Thursday',
-      friday: 'Friday',
-      saturday: 'Saturday',
-      sunday: 'Sunday',
-    },
     validation: {
       errorSendQueue: 'Choose the queue to redirect to along with the time',
       errorExpiresNPS: 'With a rating message, set the expiry time (greater than 0)',

@@ -137,21 +137,6 @@ export default {
       expiresTicketNPS: 'Cerrar chats esperando evaluación después de (minutos)',
       maxUseBotQueuesNPS: 'Cuántas veces enviar la evaluación',
     },
-    schedules: {
-      startA: 'Inicio (turno A)',
-      endA: 'Fin (turno A)',
-      startB: 'Inicio (turno B)',
-      endB: 'Fin (turno B)',
-    },
-    weekdays: {
-      monday: 'Lunes',
-      tuesday: 'Martes',
-      wednesday: 'Miércoles',
-      thursday: 'Jueves',
-      friday: 'Viernes',
-      saturday: 'Sábado',
-      sunday: 'Domingo',
-    },
     validation: {
       errorSendQueue: 'Elija la cola a la que redirigir junto con el tiempo',
       errorExpiresNPS: 'Con mensaje de evaluación, indique el tiempo de expiración (mayor que 0)',

@@ -136,16 +136,6 @@ export default {
       expiresTicketNPS: 'Encerrar chats aguardando avaliação após (minutos)',
       maxUseBotQueuesNPS: 'Quantas vezes enviar a avaliação',
     },
-    schedules: { startA: 'Início (turno A)', endA: 'Fim (turno A)', startB: 'Início (turno B)', endB: 'Fim (turno B)' },
-    weekdays: {
-      monday: 'Segunda-feira',
-      tuesday: 'Terça-feira',
-      wednesday: 'Quarta-feira',
-      thursday: 'Quinta-feira',
-      friday: 'Sexta-feira',
-      saturday: 'Sábado',
-      sunday: 'Domingo',
-    },
     validation: {
       errorSendQueue: 'Informe a fila para redirecionar junto com o tempo',
       errorExpiresNPS: 'Com mensagem de avaliação, informe o tempo de expiração (maior que 0)',
