@@ -8,7 +8,7 @@ server.use([
   () => import('#middleware/html_fallback_middleware'),
 ])
 
-router.use([() => import('@adonisjs/core/bodyparser_middleware')])
+router.use([() => import('@adonisjs/core/bodyparser_middleware'), () => import('#middleware/input_guard_middleware')])
 
 export const middleware = router.named({
   auth: () => import('#middleware/auth_middleware'),

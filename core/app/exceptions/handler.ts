@@ -17,7 +17,20 @@ const PG_CODES: Record<string, [number, string]> = {
   '22001': [400, 'ERR_VALIDATION'],
   '22007': [400, 'ERR_VALIDATION'],
   '22008': [400, 'ERR_VALIDATION'],
+  // text PostgreSQL cannot store (NUL, bad escapes) that slipped past the input guard
+  '22021': [400, 'ERR_VALIDATION'],
+  '22P05': [400, 'ERR_VALIDATION'],
+  '2201B': [400, 'ERR_VALIDATION'],
+  '22023': [400, 'ERR_VALIDATION'],
+  '54000': [400, 'ERR_VALIDATION'],
 }
+
+/** A body that claims an encoding it does not have (Content-Encoding: gzip over plain text). */
+const isBadEncoding = (e: any) => typeof e?.code === 'string' && /^Z_/.test(e.code)
+/** Redis is down or unreachable: the request is refused at once, never left hanging. */
+const isRedisDown = (e: any) =>
+  e?.name === 'MaxRetriesPerRequestError' ||
+  /Stream isn't writeable|Connection is closed|enableOfflineQueue|ECONNREFUSED .*6379/.test(String(e?.message ?? ''))
 
 export default class HttpExceptionHandler extends ExceptionHandler {
   protected debug = !app.inProduction
@@ -48,6 +61,11 @@ export default class HttpExceptionHandler extends ExceptionHandler {
     }
     if (error?.code === 'E_ROUTE_NOT_FOUND' || error?.code === 'E_ROW_NOT_FOUND') {
       return send(404, 'ERR_NOT_FOUND')
+    }
+    if (isBadEncoding(error) || error instanceof URIError) return send(400, 'ERR_VALIDATION')
+    if (isRedisDown(error)) {
+      ctx.response.header('retry-after', '5')
+      return send(503, 'ERR_SERVICE_UNAVAILABLE')
     }
     if (typeof error?.code === 'string' && PG_CODES[error.code]) {
       const [status, code] = PG_CODES[error.code]
