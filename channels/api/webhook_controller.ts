@@ -42,7 +42,7 @@ const eventValidator = vine.create({
   mediaUrl: vine.string().trim().url().maxLength(500).optional(),
   quotedId: vine.string().trim().maxLength(200).optional(),
   ack: vine.number().withoutDecimals().min(0).max(5).optional(),
-  timestamp: vine.number().positive().optional(),
+  timestamp: vine.number().positive().max(4_102_444_800_000).optional(),
 })
 
 /** Bad signatures per client address before it is refused outright (guessing tokens or secrets). */

@@ -19,6 +19,8 @@ export const INBOUND_QUEUE = 'inbound'
 const ATTEMPTS = 8
 /** pending rows older than this are assumed to have lost their job */
 const STALE_MS = 15_000
+/** 2100-01-01: later timestamps are bogus */
+export const MAX_TIMESTAMP_MS = 4_102_444_800_000
 
 export interface StoredInboundEvent {
   id: number
@@ -53,7 +55,13 @@ function assertEvent(e: InboundEvent) {
     e.providerMessageId.length <= 255 &&
     e.contact &&
     typeof e.contact.number === 'string' &&
-    e.contact.number.length > 0
+    e.contact.number.length > 0 &&
+    e.contact.number.length <= 255 &&
+    // every field the processor stores must be storable: a timestamp PostgreSQL
+    // or a Date cannot hold would be accepted now and fail on every attempt later
+    (e.timestamp === undefined ||
+      (Number.isFinite(e.timestamp) && e.timestamp >= 0 && e.timestamp <= MAX_TIMESTAMP_MS)) &&
+    (e.body === undefined || e.body === null || (typeof e.body === 'string' && e.body.length <= 200_000))
   if (!ok) throw new AppError('ERR_INVALID_INBOUND_EVENT', 422)
 }
 
@@ -86,7 +94,8 @@ export const inbound = {
       return { id: Number(existing?.id ?? 0), duplicate: true }
     }
     const id = Number(inserted.rows[0].id)
-    await inbound.dispatch(id, companyId)
+    // the event is durable now: if the queue is unreachable, the recovery sweep queues it later
+    await inbound.dispatch(id, companyId).catch(() => {})
     return { id, duplicate: false }
   },
 
@@ -160,6 +169,25 @@ export const inbound = {
       .select('id', 'company_id')
     for (const r of rows) await inbound.dispatch(Number(r.id), r.company_id)
     return rows.length
+  },
+
+  /**
+   * The dead-letter list per connection: events that failed every attempt.
+   * Shown on the connection's health; an admin can send them back to the queue.
+   */
+  async failedCounts(whatsappIds: number[]): Promise<Map<number, number>> {
+    if (!whatsappIds.length) return new Map()
+    const companyId = tenancy.companyId()
+    if (companyId === undefined && !tenancy.isSystem()) tenancy.requireCompanyId() // throws: no scope
+    const rows = await db
+      .from('inbound_events')
+      .if(companyId !== undefined, (q) => q.where('company_id', companyId!))
+      .whereIn('whatsapp_id', whatsappIds)
+      .where('status', 'failed')
+      .groupBy('whatsapp_id')
+      .select('whatsapp_id')
+      .count('* as total')
+    return new Map(rows.map((r: any) => [Number(r.whatsapp_id), Number(r.total)]))
   },
 
   async handleJob(data: { id: number; companyId: number }, job: Job) {

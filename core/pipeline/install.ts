@@ -12,7 +12,7 @@ export function installPipeline() {
   if (installed) return
   installed = true
   jobs.define(INBOUND_QUEUE, 'process', (data: any, job) => inbound.handleJob(data, job), { concurrency: 16 })
-  jobs.define(INBOUND_QUEUE, 'recover', () => inbound.recover())
-  jobs.every(INBOUND_QUEUE, 'inbound-recover', { every: 30_000 }, 'recover')
+  // a timer, not a Redis job: pending events are re-queued even after Redis lost every job
+  jobs.sweep('inbound-recover', 10_000, () => inbound.recover())
   jobs.define(OUTBOX_QUEUE, 'send', (data: any, job) => outbox.handleJob(data, job), { concurrency: 4 })
 }

@@ -56,7 +56,7 @@ export const outbox = {
     options: { delay?: number; op?: OutboxOp; version?: string } = {}
   ) {
     const op = options.op ?? 'send'
-    await jobs.dispatch(
+    const queued = jobs.dispatch(
       OUTBOX_QUEUE,
       'send',
       { companyId, messageId, whatsappId, op },
@@ -67,6 +67,10 @@ export const outbox = {
         delay: options.delay,
       }
     )
+    // a send is durable in its message row: if the queue is unreachable now, the
+    // inbox's recovery sweep queues it later; an edit or delete must be retried by the caller
+    if (op === 'send') await queued.catch(() => {})
+    else await queued
   },
 
   async send(data: OutboxJob) {

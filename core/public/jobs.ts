@@ -6,7 +6,8 @@
  */
 import { Queue, Worker, createPostgresBackend, type Job, type JobsOptions } from 'bullmq'
 import env from '#start/env'
-import { redisConnectionOptions } from '../app/services/redis.js'
+import { failFast, redisConnectionOptions } from '../app/services/redis.js'
+import { AppError } from './errors.js'
 
 export type JobHandler<T = any> = (data: T, job: Job<T>) => Promise<unknown> | unknown
 
@@ -17,7 +18,28 @@ interface QueueDef {
 
 type Schedule = { every: number } | { pattern: string; tz?: string }
 
+interface Sweep {
+  name: string
+  every: number
+  run: () => Promise<unknown> | unknown
+  next: number
+  running: boolean
+}
+
 const PREFIX = env.get('REDIS_PREFIX', 'balcao')
+/** how long a request waits to queue a job before answering 503 */
+const DISPATCH_TIMEOUT_MS = 3000
+/** how often the maintenance timer looks at sweeps and job schedulers */
+const TICK_MS = 2000
+const SCHEDULER_CHECK_MS = 10_000
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AppError('ERR_SERVICE_UNAVAILABLE', 503)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
 
 export class JobRegistry {
   /** 'redis' when REDIS_URL is set, else 'postgres'; tests may force one */
@@ -29,6 +51,10 @@ export class JobRegistry {
   #workers: Worker<any, any, string, any, any, any>[] = []
   #schedules: { queue: string; id: string; schedule: Schedule; name: string; data: unknown }[] = []
   #started = false
+  #sweeps: Sweep[] = []
+  #timer: NodeJS.Timeout | null = null
+  #nextSchedulerCheck = 0
+  #checking = false
 
   /** Declares a job handler. Call from a provider's register/boot/start. */
   define<T>(queue: string, name: string, handler: JobHandler<T>, options: { concurrency?: number } = {}) {
@@ -43,26 +69,43 @@ export class JobRegistry {
     this.#schedules.push({ queue, id, schedule, name, data })
   }
 
+  /**
+   * Work run on a plain timer in every process that runs workers, not as a
+   * Redis job: recovery sweeps that must keep running whatever happened to
+   * Redis (a restart without persistence drops every queued and repeatable
+   * job). A sweep must be idempotent; runs of one sweep never overlap.
+   */
+  sweep(name: string, everyMs: number, run: Sweep['run']) {
+    this.#sweeps.push({ name, every: everyMs, run, next: 0, running: false })
+  }
+
   queue(name: string): Queue<any, any, string, any, any, string, any, any> {
     let q = this.#queues.get(name)
     if (!q) {
       q = this.#backend()
         ? new Queue(name, { connection: this.#pgConnection() }, createPostgresBackend)
-        : new Queue(name, { connection: redisConnectionOptions()!, prefix: PREFIX })
+        : new Queue(name, { connection: { ...redisConnectionOptions()!, ...failFast }, prefix: PREFIX })
+      q.on('error', () => {}) // outages surface per call; ioredis reconnects by itself
       this.#queues.set(name, q)
     }
     return q
   }
 
-  /** Adds a job; pass jobId to make it idempotent. */
+  /**
+   * Adds a job; pass jobId to make it idempotent. While the queue's store is
+   * unreachable it fails within seconds with 503 ERR_SERVICE_UNAVAILABLE;
+   * callers whose work is already durable in PostgreSQL leave it to a sweep.
+   */
   async dispatch<T>(queue: string, name: string, data: T, options: JobsOptions = {}) {
-    return this.queue(queue).add(name, data as any, {
+    const added = this.queue(queue).add(name, data as any, {
       removeOnComplete: { age: 3600, count: 1000 },
       removeOnFail: { age: 7 * 24 * 3600 },
       attempts: 3,
       backoff: { type: 'exponential', delay: 1000 },
       ...options,
     })
+    added.catch(() => {}) // a late failure after the timeout answered must not go unhandled
+    return withTimeout(added, DISPATCH_TIMEOUT_MS)
   }
 
   async startWorkers() {
@@ -80,9 +123,49 @@ export class JobRegistry {
       worker.on('error', () => {})
       this.#workers.push(worker)
     }
-    for (const s of this.#schedules) {
-      await this.queue(s.queue).upsertJobScheduler(s.id, s.schedule as any, { name: s.name, data: s.data as any })
+    // schedulers and sweeps are kept by a timer, so a Redis that is down at
+    // start or comes back empty is repaired without a restart
+    this.#timer = setInterval(() => void this.#tick(), TICK_MS)
+    this.#timer.unref()
+    void this.#tick()
+  }
+
+  async #tick() {
+    const now = Date.now()
+    for (const sweep of this.#sweeps) {
+      if (sweep.running || sweep.next > now) continue
+      sweep.running = true
+      sweep.next = now + sweep.every
+      Promise.resolve()
+        .then(sweep.run)
+        .catch(() => {}) // the next tick tries again
+        .finally(() => (sweep.running = false))
     }
+    if (now >= this.#nextSchedulerCheck && !this.#checking) {
+      this.#checking = true
+      this.#nextSchedulerCheck = now + SCHEDULER_CHECK_MS
+      await this.ensureSchedulers()
+        .catch(() => (this.#nextSchedulerCheck = 0)) // store unreachable: retry on the next tick
+        .finally(() => (this.#checking = false))
+    }
+  }
+
+  /** Registers every repeatable job that the store does not have (idempotent). */
+  async ensureSchedulers() {
+    for (const s of this.#schedules) {
+      const q = this.queue(s.queue)
+      const existing = await withTimeout(q.getJobScheduler(s.id), DISPATCH_TIMEOUT_MS)
+      if (existing) continue
+      await withTimeout(
+        q.upsertJobScheduler(s.id, s.schedule as any, { name: s.name, data: s.data as any }),
+        DISPATCH_TIMEOUT_MS
+      )
+    }
+  }
+
+  /** Runs every sweep once now (tests, and a worker that just started). */
+  async runSweeps() {
+    for (const sweep of this.#sweeps) await sweep.run()
   }
 
   get workersRunning() {
@@ -91,6 +174,8 @@ export class JobRegistry {
 
   /** Graceful shutdown: lets running jobs finish, then closes connections. */
   async close() {
+    if (this.#timer) clearInterval(this.#timer)
+    this.#timer = null
     await Promise.allSettled(this.#workers.map((w) => w.close()))
     await Promise.allSettled([...this.#queues.values()].map((q) => q.close()))
     this.#workers = []

@@ -16,8 +16,8 @@ export default class InboxProvider {
     installPipeline()
     inbound.setProcessor(processInbound)
     outbox.setHandlers(outboxHandlers)
-    jobs.define('outbox', 'recover', () => recoverOutgoing())
-    jobs.every('outbox', 'outbox-recover', { every: 60_000 }, 'recover')
+    // a timer, not a Redis job: unsent messages are re-queued even after Redis lost every job
+    jobs.sweep('outbox-recover', 30_000, () => recoverOutgoing())
     if (['web', 'test'].includes(this.app.getEnvironment())) await import('./routes.js')
   }
 }

@@ -3,7 +3,7 @@
  * server (two nodes sharing realtime events; a node without Redis).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
+import { createConnection, createServer } from 'node:net'
 import app from '@adonisjs/core/services/app'
 
 export async function freePort(): Promise<number> {
@@ -19,6 +19,8 @@ export async function freePort(): Promise<number> {
 export interface ApiProcess {
   url: string
   stop: () => Promise<void>
+  /** dies as a crash would: SIGKILL, nothing flushed */
+  kill: () => Promise<void>
 }
 
 export async function startApiProcess(env: Record<string, string | undefined> = {}): Promise<ApiProcess> {
@@ -51,6 +53,12 @@ export async function startApiProcess(env: Record<string, string | undefined> = 
   }
   return {
     url,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGKILL')
+      await exited
+    },
     stop: async () => {
       if (child.exitCode !== null) return
       const exited = new Promise((r) => child.once('exit', r))
@@ -58,6 +66,82 @@ export async function startApiProcess(env: Record<string, string | undefined> = 
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
       await exited
       clearTimeout(timer)
+    },
+  }
+}
+
+/** A job worker process (npm run worker); resolves once it has started. */
+export async function startWorkerProcess(env: Record<string, string | undefined> = {}) {
+  const childEnv: Record<string, string> = { ...(process.env as Record<string, string>) }
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined) delete childEnv[k]
+    else childEnv[k] = v
+  }
+  const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'core/bin/worker.ts'], {
+    cwd: app.makePath(),
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout!.on('data', (d) => (output += d))
+  child.stderr!.on('data', (d) => (output += d))
+  const deadline = Date.now() + 60_000
+  while (!output.includes('worker started')) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start: ${output}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  const gone = () => child.exitCode !== null || child.signalCode !== null
+  return {
+    output: () => output,
+    kill: async () => {
+      if (gone()) return
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGKILL')
+      await exited
+    },
+    stop: async () => {
+      if (gone()) return
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
+
+/** A private Redis server (never the shared one): started, killed and restarted empty by the test. */
+export async function startPrivateRedis(port?: number) {
+  const p = port ?? (await freePort())
+  const child = spawn(
+    'redis-server',
+    ['--port', String(p), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    }
+  )
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const up = await new Promise<boolean>((resolve) => {
+      const s = createConnection(p, '127.0.0.1')
+      s.once('connect', () => {
+        s.destroy()
+        resolve(true)
+      })
+      s.once('error', () => resolve(false))
+    })
+    if (up) break
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('redis-server did not start')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    port: p,
+    url: `redis://127.0.0.1:${p}/0`,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGKILL')
+      await exited
     },
   }
 }

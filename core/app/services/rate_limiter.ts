@@ -15,14 +15,44 @@ export interface Limit {
 
 const PREFIX = `${env.get('REDIS_PREFIX', 'balcao')}:rl:`
 
-async function hit(limit: Limit): Promise<{ hits: number; retryAfter: number }> {
+/** Redis when it answers; while it is down the PostgreSQL table keeps counting. */
+let everReady = false
+async function live() {
   const r = redis()
+  if (!r) return null
+  if (r.status !== 'ready' && !everReady) {
+    // the first calls of a process wait briefly for the first connection
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        r.off('ready', done)
+        resolve()
+      }
+      const timer = setTimeout(done, 1500)
+      r.once('ready', done)
+    })
+  }
+  if (r.status !== 'ready') return null
+  everReady = true
+  return r
+}
+
+async function hit(limit: Limit): Promise<{ hits: number; retryAfter: number }> {
+  const r = await live()
   if (r) {
     const key = PREFIX + limit.key
-    const result = await r.multi().incr(key).expire(key, limit.windowSeconds, 'NX').ttl(key).exec()
-    const hits = Number(result?.[0]?.[1] ?? 0)
-    const ttl = Number(result?.[2]?.[1] ?? limit.windowSeconds)
-    return { hits, retryAfter: Math.max(ttl, 1) }
+    const result = await r
+      .multi()
+      .incr(key)
+      .expire(key, limit.windowSeconds, 'NX')
+      .ttl(key)
+      .exec()
+      .catch(() => null)
+    if (result) {
+      const hits = Number(result?.[0]?.[1] ?? 0)
+      const ttl = Number(result?.[2]?.[1] ?? limit.windowSeconds)
+      return { hits, retryAfter: Math.max(ttl, 1) }
+    }
   }
   const row = await db.rawQuery(
     `INSERT INTO rate_limits (key, hits, reset_at) VALUES (?, 1, now() + make_interval(secs => ?))
@@ -50,20 +80,21 @@ export const rateLimiter = {
   },
   /** Whether a limit is already used up, without counting an attempt. */
   async exceeded(limit: Limit): Promise<boolean> {
-    const r = redis()
-    if (r) return Number((await r.get(PREFIX + limit.key)) ?? 0) > limit.max
+    const r = await live()
+    const cached = r ? await r.get(PREFIX + limit.key).catch(() => undefined) : undefined
+    if (cached !== undefined) return Number(cached ?? 0) > limit.max
     const row = await db.from('rate_limits').where('key', limit.key).where('reset_at', '>', new Date()).first()
     return Number(row?.hits ?? 0) > limit.max
   },
   /** Forgets the counters of one key (after a successful login, for instance). */
   async reset(key: string) {
-    const r = redis()
-    if (r) await r.del(PREFIX + key)
-    else await db.from('rate_limits').where('key', key).delete()
+    const r = await live()
+    if (r) await r.del(PREFIX + key).catch(() => {})
+    await db.from('rate_limits').where('key', key).delete()
   },
   /** Test helper: forgets every counter. */
   async resetAll() {
-    const r = redis()
+    const r = await live()
     if (r) {
       const keys = await r.keys(PREFIX + '*')
       if (keys.length) await r.del(...keys)

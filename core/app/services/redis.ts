@@ -22,14 +22,26 @@ export function redisConnectionOptions() {
     username: u.username ? decodeURIComponent(u.username) : undefined,
     password: u.password ? decodeURIComponent(u.password) : undefined,
     db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0,
-    maxRetriesPerRequest: null,
+    connectTimeout: 2000,
+    // reconnect every second at most: an outage ends as soon as Redis is back
+    retryStrategy: (times: number) => Math.min(times * 200, 1000),
   }
 }
+
+/**
+ * For request-path commands (rate limits, queueing a job): while Redis is
+ * down they fail at once instead of waiting for it (ioredis' offline queue
+ * would hold a login or a webhook for as long as the outage lasts).
+ */
+export const failFast = { maxRetriesPerRequest: 1, enableOfflineQueue: false } as const
 
 export function redis(): Redis | null {
   const options = redisConnectionOptions()
   if (!options) return null
-  if (!client) client = new Redis({ ...options, lazyConnect: false })
+  if (!client) {
+    client = new Redis({ ...options, ...failFast, lazyConnect: false })
+    client.on('error', () => {}) // outages are handled per command; ioredis reconnects by itself
+  }
   return client
 }
 

@@ -7,22 +7,25 @@
 import db from '@adonisjs/lucid/services/db'
 import type { Whatsapp } from '#core/models'
 import { storage } from '#core/storage'
+import { inbound } from '#core/pipeline'
 
 export interface Extras {
   health: Map<number, any>
   media: Map<number, any>
   imports: Map<number, any>
+  failed: Map<number, number>
 }
 
 export async function loadExtras(ids: number[]): Promise<Extras> {
-  if (!ids.length) return { health: new Map(), media: new Map(), imports: new Map() }
-  const [health, media, imports] = await Promise.all([
+  if (!ids.length) return { health: new Map(), media: new Map(), imports: new Map(), failed: new Map() }
+  const [health, media, imports, failed] = await Promise.all([
     db.from('connection_health').whereIn('whatsapp_id', ids),
     db.from('connection_media').whereIn('whatsapp_id', ids),
     db.from('connection_imports').whereIn('whatsapp_id', ids),
+    inbound.failedCounts(ids),
   ])
   const byId = (rows: any[]) => new Map(rows.map((r) => [r.whatsapp_id, r]))
-  return { health: byId(health), media: byId(media), imports: byId(imports) }
+  return { health: byId(health), media: byId(media), imports: byId(imports), failed }
 }
 
 export function presentOne(w: Whatsapp, extras: Extras, options: { admin: boolean; session?: boolean }) {
@@ -42,6 +45,8 @@ export function presentOne(w: Whatsapp, extras: Extras, options: { admin: boolea
       lastMessageAt: h?.last_message_at ?? null,
       reconnectCount: h?.reconnect_count ?? 0,
       lastError: h?.last_error ?? null,
+      // inbound events that failed every attempt (the dead-letter list)
+      failedEvents: extras.failed.get(w.id) ?? 0,
     },
     greetingMediaUrl: m ? storage.url(m.media_path) : null,
     greetingMediaName: m?.media_name ?? null,

@@ -86,6 +86,8 @@ export function StatusCell({ connection }: { connection: Connection }) {
                 <span>{h.reconnectCount}</span>
                 <span>{t('connections.health.lastError')}</span>
                 <span>{h.lastError || '—'}</span>
+                <span>{t('connections.health.failedEvents')}</span>
+                <span data-testid={`failed-events-${connection.id}`}>{h.failedEvents ?? 0}</span>
               </div>
             </PopoverSurface>
           </Popover>
@@ -100,6 +102,9 @@ export function StatusCell({ connection }: { connection: Connection }) {
         </Caption1>
       )}
       {down && h?.lastError && <Caption1 className={styles.error}>{h.lastError}</Caption1>}
+      {!!h?.failedEvents && (
+        <Caption1 className={styles.error}>{t('connections.health.failedSummary', { count: h.failedEvents })}</Caption1>
+      )}
     </div>
   )
 }

@@ -11,6 +11,8 @@ export interface ConnectionHealth {
   lastMessageAt: string | null
   reconnectCount: number
   lastError: string | null
+  /** inbound events that failed every attempt */
+  failedEvents?: number
 }
 
 export interface Connection {

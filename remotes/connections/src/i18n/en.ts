@@ -37,6 +37,8 @@ export default {
       actions: 'Actions',
     },
     health: {
+      failedEvents: 'Messages that failed to process',
+      failedSummary: '{{count}} received message(s) could not be processed',
       title: 'Connection health',
       lastConnected: 'Last connected',
       lastDisconnected: 'Last dropped',

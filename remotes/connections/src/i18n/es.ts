@@ -38,6 +38,8 @@ export default {
       actions: 'Acciones',
     },
     health: {
+      failedEvents: 'Mensajes con error de procesamiento',
+      failedSummary: '{{count}} mensaje(s) recibido(s) sin procesar',
       title: 'Salud de la conexión',
       lastConnected: 'Última conexión',
       lastDisconnected: 'Última caída',

@@ -38,6 +38,8 @@ export default {
       actions: 'Ações',
     },
     health: {
+      failedEvents: 'Mensagens com falha no processamento',
+      failedSummary: '{{count}} mensagem(ns) recebida(s) sem processamento',
       title: 'Saúde da conexão',
       lastConnected: 'Última conexão',
       lastDisconnected: 'Última queda',
