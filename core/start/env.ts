@@ -21,6 +21,8 @@ const env = await Env.create(new URL('../../', import.meta.url), {
   APP_VERSION: Env.schema.string.optional(),
   /** key prefix for jobs, realtime and rate limits in Redis (lets several installs share one) */
   REDIS_PREFIX: Env.schema.string.optional(),
+  /** reverse proxies whose X-Forwarded-For is believed: addresses, IPv4 CIDRs or `loopback` (default: none) */
+  TRUST_PROXY: Env.schema.string.optional(),
 })
 
 export default env
