@@ -41,6 +41,11 @@ export const errorMessages: Record<string, Record<Lang, string>> = {
     en: 'Authentication error. Please try again.',
     es: 'Error de autenticación. Por favor, inténtelo de nuevo.',
   },
+  ERR_WRONG_PASSWORD: {
+    pt: 'A senha atual está incorreta.',
+    en: 'The current password is wrong.',
+    es: 'La contraseña actual es incorrecta.',
+  },
   ERR_SENDING_WAPP_MSG: {
     pt: 'Erro ao enviar a mensagem.',
     en: 'Error sending the message.',
@@ -242,6 +247,26 @@ export const errorMessages: Record<string, Record<Lang, string>> = {
     en: 'No queue found with this ID.',
     es: 'No se encontró ninguna cola con este ID.',
   },
+  ERR_REALTIME_UNKNOWN_CHANNEL: {
+    pt: 'Canal de tempo real desconhecido.',
+    en: 'Unknown realtime channel.',
+    es: 'Canal de tiempo real desconocido.',
+  },
+  ERR_REALTIME_STREAM_NOT_FOUND: {
+    pt: 'Conexão de tempo real não encontrada.',
+    en: 'Realtime connection not found.',
+    es: 'Conexión de tiempo real no encontrada.',
+  },
+  ERR_REALTIME_STREAM_IN_USE: {
+    pt: 'Este identificador de conexão de tempo real já está em uso.',
+    en: 'This realtime connection id is already in use.',
+    es: 'Este identificador de conexión de tiempo real ya está en uso.',
+  },
+  ERR_REALTIME_TOO_MANY_STREAMS: {
+    pt: 'Conexões de tempo real demais abertas. Feche outras abas e tente novamente.',
+    en: 'Too many realtime connections open. Close other tabs and try again.',
+    es: 'Demasiadas conexiones de tiempo real abiertas. Cierre otras pestañas e inténtelo de nuevo.',
+  },
 }
 
 export function pickLang(acceptLanguage: string | undefined | null): Lang {
@@ -337,6 +362,26 @@ Object.assign(errorMessages, {
     en: 'The uploaded spreadsheet could not be read.',
     es: 'No se pudo leer la hoja de cálculo enviada.',
   },
+  ERR_IMPORT_FILE_CONTENT: {
+    pt: 'O conteúdo do arquivo não corresponde ao tipo informado (envie uma planilha .xlsx ou .csv).',
+    en: 'The file content does not match its declared type (send an .xlsx or .csv spreadsheet).',
+    es: 'El contenido del archivo no corresponde al tipo declarado (envíe una hoja .xlsx o .csv).',
+  },
+  ERR_IMPORT_TOO_MANY_ROWS: {
+    pt: 'A planilha tem linhas demais para uma importação.',
+    en: 'The spreadsheet has too many rows for one import.',
+    es: 'La hoja de cálculo tiene demasiadas filas para una importación.',
+  },
+  ERR_IMPORT_TIMEOUT: {
+    pt: 'A leitura da planilha demorou demais e foi interrompida.',
+    en: 'Reading the spreadsheet took too long and was stopped.',
+    es: 'La lectura de la hoja de cálculo tardó demasiado y se interrumpió.',
+  },
+  ERR_IMPORT_NOT_FOUND: {
+    pt: 'Importação não encontrada.',
+    en: 'Import not found.',
+    es: 'Importación no encontrada.',
+  },
 })
 
 Object.assign(errorMessages, {
@@ -382,5 +427,14 @@ Object.assign(errorMessages, {
     pt: 'A sessão desta conexão está sendo executada em outro servidor. Tente novamente em instantes.',
     en: 'This connection’s session is running on another server. Try again in a moment.',
     es: 'La sesión de esta conexión se está ejecutando en otro servidor. Inténtelo de nuevo en un momento.',
+  },
+})
+
+// hardening (issue 12): Redis outages and dead-lettered inbound events
+Object.assign(errorMessages, {
+  ERR_SERVICE_UNAVAILABLE: {
+    pt: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+    en: 'Service temporarily unavailable. Please try again in a moment.',
+    es: 'Servicio temporalmente no disponible. Inténtelo de nuevo en unos instantes.',
   },
 })

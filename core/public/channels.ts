@@ -5,6 +5,8 @@
  * the hooks it is given. A driver never writes tickets or messages itself: the
  * durable pipeline (#core/pipeline) owns what happens next.
  */
+import type { PlanFlag } from './module.js'
+import { AppError } from './errors.js'
 
 export type ConnectionStatus = 'OPENING' | 'qrcode' | 'PAIRING' | 'CONNECTED' | 'DISCONNECTED' | 'TIMEOUT'
 
@@ -151,4 +153,49 @@ export function normaliseNumber(raw: string, isGroup = false) {
   const s = String(raw ?? '').trim()
   if (isGroup) return s.replace(/@g\.us$/, '')
   return s.replace(/@.*$/, '').replace(/\D/g, '')
+}
+
+/**
+ * The plan flag that enables each channel. A channel plugin declares its own
+ * in its manifest (defineChannel({ feature })); the Meta channels have no
+ * plugin yet, so their flags are listed here.
+ */
+const CHANNEL_FLAGS: Record<string, PlanFlag> = {
+  whatsapp: 'useWhatsapp',
+  facebook: 'useFacebook',
+  instagram: 'useInstagram',
+  api: 'useExternalApi',
+}
+
+export function channelFlag(channel: string): PlanFlag | null {
+  return CHANNEL_FLAGS[channel] ?? null
+}
+
+/**
+ * Whether the company's plan (today, not when the connection was created)
+ * still offers the channel of connection whatsappId; false for a connection
+ * that is not the company's.
+ */
+export async function connectionChannelEnabled(companyId: number, whatsappId: number): Promise<boolean> {
+  // loaded lazily: drivers import this file in processes where the app's database is not booted
+  const { default: db } = await import('@adonisjs/lucid/services/db')
+  const row = await db
+    .from('whatsapps')
+    .join('companies', 'companies.id', 'whatsapps.company_id')
+    .join('plans', 'plans.id', 'companies.plan_id')
+    .where('whatsapps.id', whatsappId)
+    .where('whatsapps.company_id', companyId)
+    .select('whatsapps.channel', 'plans.use_whatsapp', 'plans.use_facebook', 'plans.use_instagram', 'plans.use_external_api')
+    .first()
+  if (!row) return false
+  const flag = channelFlag(row.channel)
+  if (!flag) return true
+  const column = flag.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+  return row[column] === true
+}
+
+/** Refuses (403 ERR_PLAN_FEATURE_DISABLED) an outbound message through a channel the plan no longer offers. */
+export async function assertCanSendThrough(companyId: number, whatsappId: number | null | undefined) {
+  if (!whatsappId) return
+  if (!(await connectionChannelEnabled(companyId, whatsappId))) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403)
 }

@@ -113,7 +113,7 @@ function url(pattern: string, params: Record<string, unknown>, qs?: Record<strin
 async function fire(method: string, pattern: string, f: IsolationFixture, shot: Shot, token?: string) {
   const headers: Record<string, string> = { accept: 'application/json', ...(shot.headers ?? {}) }
   if (token) headers.authorization = `Bearer ${token}`
-  let body: BodyInit | undefined
+  let body: any
   if (method !== 'GET') {
     if (shot.multipart) body = shot.multipart
     else if (shot.raw !== undefined) {

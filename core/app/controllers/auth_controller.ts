@@ -4,6 +4,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import User from '#models/user'
 import Company from '#models/company'
+import Plan from '#models/plan'
 import { AppError } from '#core/errors'
 import { tenancy } from '#core/tenancy'
 import { realtime } from '#core/realtime'
@@ -51,6 +52,14 @@ export function withinWorkingHours(start: string, end: string, timezone: string,
   return start <= end ? t >= start && t <= end : t >= start || t <= end
 }
 
+/** Why a user may not hold a session now (login and refresh alike); null when they may. */
+function sessionRefusal(user: User, company: Company): 'ERR_COMPANY_INACTIVE' | 'ERR_OUT_OF_HOURS' | null {
+  if (user.super) return null
+  if (!company.status) return 'ERR_COMPANY_INACTIVE'
+  if (!withinWorkingHours(user.startWork, user.endWork, company.timezone)) return 'ERR_OUT_OF_HOURS'
+  return null
+}
+
 export default class AuthController {
   async login(ctx: HttpContext) {
     const { email, password } = await ctx.request.validateUsing(loginValidator)
@@ -69,10 +78,8 @@ export default class AuthController {
     if (!found || !ok) throw new AppError('ERR_INVALID_CREDENTIALS', 401)
     const { user, company } = found
 
-    if (!user.super && !company.status) throw new AppError('ERR_COMPANY_INACTIVE', 401)
-    if (!user.super && !withinWorkingHours(user.startWork, user.endWork, company.timezone)) {
-      throw new AppError('ERR_OUT_OF_HOURS', 401)
-    }
+    const refused = sessionRefusal(user, company)
+    if (refused) throw new AppError(refused, 401)
 
     await rateLimiter.reset(`login:email:${email}`)
     const tokens = await openSession(user, { userAgent: ctx.request.header('user-agent'), ip: ctx.request.ip() })
@@ -106,6 +113,16 @@ export default class AuthController {
       clearRefreshCookie(ctx)
       throw new AppError('ERR_SESSION_EXPIRED', 401)
     }
+    // the same gates as login: an inactive company or a user outside working hours gets no new token
+    const refused = sessionRefusal(loaded.user, loaded.company)
+    if (refused) {
+      await revokeSession(
+        result.tokens.sessionId,
+        refused === 'ERR_COMPANY_INACTIVE' ? 'company_inactive' : 'out_of_hours'
+      )
+      clearRefreshCookie(ctx)
+      throw new AppError(refused, 401)
+    }
     setRefreshCookie(ctx, result.tokens.refreshToken)
     return { token: result.tokens.accessToken, user: await sessionUser(loaded.user, loaded.company) }
   }
@@ -133,6 +150,11 @@ export default class AuthController {
       throw new AppError('ERR_USER_CREATION_DISABLED', 403)
     }
     const data = await ctx.request.validateUsing(signupValidator)
+    // only the plans the sign-up page offers (GET /plans/list): a hidden plan is answered like an unknown one
+    const plan = await Plan.query().where('id', data.planId).where('is_public', true).first()
+    if (!plan) {
+      throw new AppError('ERR_NO_PLAN_FOUND', 422, { fields: [{ field: 'planId', rule: 'exists', message: 'exists' }] })
+    }
     const { company, admin } = await tenancy.asSystem(() =>
       createCompanyWithAdmin({
         name: data.companyName,

@@ -29,7 +29,8 @@ export default class PlatformController {
     const key = (ctx.params['*'] as string[]).join('/')
     const exp = Number(ctx.request.input('exp'))
     const sig = String(ctx.request.input('sig', ''))
-    if (!/^(global|c\d+)\/[a-zA-Z0-9_\-/]+\.[a-z0-9]+$/.test(key) || !storage.verify(key, exp, sig)) {
+    const cid = String(ctx.request.input('cid', ''))
+    if (!/^(global|c\d+)\/[a-zA-Z0-9_\-/]+\.[a-z0-9]+$/.test(key) || !storage.verify(key, exp, sig, cid)) {
       throw new AppError('ERR_NOT_FOUND', 404)
     }
     const disk = storage.disk()

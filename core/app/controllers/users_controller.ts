@@ -47,6 +47,17 @@ async function assertQueuesOwned(ids: number[]) {
   if (Number(found[0].total) !== new Set(ids).size) throw new AppError('ERR_NO_QUEUE_FOUND', 422)
 }
 
+/** A default connection must be one of the company's own (like queue ids). */
+async function assertConnectionOwned(companyId: number, whatsappId: number | null | undefined) {
+  if (!whatsappId) return
+  const found = await db.from('whatsapps').where({ id: whatsappId, company_id: companyId }).select('id').first()
+  if (!found) {
+    throw new AppError('ERR_NO_WAPP_FOUND', 422, {
+      fields: [{ field: 'whatsappId', rule: 'exists', message: 'exists' }],
+    })
+  }
+}
+
 async function findUser(ctx: HttpContext) {
   const user = await User.query().where('id', idParam(ctx, 'ERR_NO_USER_FOUND')).preload('queues').first()
   if (!user) throw new AppError('ERR_NO_USER_FOUND', 404)
@@ -96,6 +107,7 @@ export default class UsersController {
       const limit = effectiveLimit(company as any, 'users')
       await assertEmailFree(data.email)
       await assertQueuesOwned(data.queueIds ?? [])
+      await assertConnectionOwned(companyId, data.whatsappId)
       const passwordHash = await hash.make(data.password)
 
       const user = await db.transaction(async (trx) => {
@@ -137,12 +149,23 @@ export default class UsersController {
     }
     if (data.email && data.email !== user.email.toLowerCase()) await assertEmailFree(data.email, user.id)
     if (data.queueIds) await assertQueuesOwned(data.queueIds)
+    await assertConnectionOwned(user.companyId, data.whatsappId)
     if (data.password) {
       await rateLimiter.consume([{ key: `password:user:${user.id}`, max: 5, windowSeconds: 1800 }])
+      // one's own password only with the current one: a stolen access token is not an account takeover.
+      // An admin resetting someone else's password does not need theirs.
+      if (self && !(data.currentPassword && (await hash.verify(user.password, data.currentPassword)))) {
+        throw new AppError('ERR_WRONG_PASSWORD', 422, {
+          fields: [
+            { field: 'currentPassword', rule: data.currentPassword ? 'mismatch' : 'required', message: 'mismatch' },
+          ],
+        })
+      }
     }
 
-    const { queueIds, companyId: ignoredCompany, password, ...fields } = data
+    const { queueIds, companyId: ignoredCompany, password, currentPassword: ignoredCurrent, ...fields } = data
     void ignoredCompany
+    void ignoredCurrent
     await db.transaction(async (trx) => {
       user.useTransaction(trx)
       user.merge(fields)

@@ -32,6 +32,8 @@ export const updateUserValidator = vine.create({
   name: name().optional(),
   email: email().optional(),
   password: password().optional(),
+  /** required when users change their own password */
+  currentPassword: vine.string().maxLength(255).optional(),
   ...userFields,
 })
 

@@ -6,6 +6,7 @@ import { storage } from '#core/storage'
 import { tenancy } from '#core/tenancy'
 import { companySettings } from '#core/settings'
 import { outbox } from '#core/pipeline'
+import { assertCanSendThrough } from '#core/channels'
 import Message from '../models/message.js'
 import Ticket from '../models/ticket.js'
 import Contact from '../models/contact.js'
@@ -138,6 +139,8 @@ export default class MessagesController {
       throw new AppError('ERR_TICKET_NOT_OPEN', 422)
     }
     if (!isPrivate && !ticket.whatsappId) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 422)
+    // after a plan downgrade, a connection of a channel the plan no longer offers sends nothing
+    if (!isPrivate) await assertCanSendThrough(tenancy.requireCompanyId(), ticket.whatsappId)
 
     let quotedMsgId: number | null = null
     if (data.quotedMsg?.id) {
@@ -214,6 +217,7 @@ export default class MessagesController {
     const erase =
       (await companySettings.get('lgpdDeleteMessage')) === 'enabled' &&
       (await companySettings.get('enableLGPD')) === 'enabled'
+    if (ticket.whatsappId) await assertCanSendThrough(tenancy.requireCompanyId(), ticket.whatsappId)
     message.isDeleted = true
     if (erase) message.body = '🚫 _Mensagem Apagada_'
     await message.save()
@@ -229,6 +233,7 @@ export default class MessagesController {
     const { body } = await ctx.request.validateUsing(editMessageValidator)
     if (!message.fromMe || message.userId !== ctx.actor.user.id) throw new AppError('ERR_NO_PERMISSION', 403)
     if (message.isDeleted || message.mediaUrl) throw new AppError('ERR_EDIT_WAPP_MSG', 422)
+    if (ticket.whatsappId) await assertCanSendThrough(tenancy.requireCompanyId(), ticket.whatsappId)
     message.merge({ body, isEdited: true })
     await message.save()
     await db
@@ -255,6 +260,7 @@ export default class MessagesController {
       throw new AppError('ERR_NO_MESSAGE_FOUND', 422)
     }
     if (!['open', 'group'].includes(ticket.status)) throw new AppError('ERR_TICKET_NOT_OPEN', 422)
+    await assertCanSendThrough(tenancy.requireCompanyId(), ticket.whatsappId)
     const [id] = await sendOutgoing(ticket, [
       {
         body: emoji || 'reaction',
@@ -277,6 +283,7 @@ export default class MessagesController {
     const contact = await Contact.find(data.contactId)
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404)
     if (!source.whatsappId) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 422)
+    await assertCanSendThrough(tenancy.requireCompanyId(), source.whatsappId)
     const me = ctx.actor.user
     const result = await db.transaction((trx) =>
       insertTicketIfNone(trx, {

@@ -6,6 +6,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { OutboxHandlers } from '#core/pipeline'
 import { storage } from '#core/storage'
+import { connectionChannelEnabled } from '#core/channels'
 import { tenancy } from '#core/tenancy'
 import Ticket from '../models/ticket.js'
 import { emitMessage } from './message_events.js'
@@ -30,6 +31,18 @@ export const outboxHandlers: OutboxHandlers = {
       )
       .first()
     if (!m || m.is_private) return null
+    // queued before a plan downgrade (or by a bot): a channel the plan dropped sends nothing
+    if (m.whatsapp_id && !(await connectionChannelEnabled(tenancy.requireCompanyId(), m.whatsapp_id))) {
+      if (op === 'send' && m.ack < 1) {
+        await db
+          .from('messages')
+          .where({ id: m.id, company_id: tenancy.requireCompanyId() })
+          .update({ send_error: 'ERR_PLAN_FEATURE_DISABLED', updated_at: new Date() })
+        const ticket = await Ticket.find(m.ticket_id)
+        if (ticket) await emitMessage('update', Number(m.id), ticket)
+      }
+      return null
+    }
     if (op !== 'send') {
       // a change only concerns a message the channel already has
       if (m.ack < 1) return null

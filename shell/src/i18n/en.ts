@@ -71,6 +71,8 @@ const en: typeof pt = {
     email: 'Email',
     password: 'New password',
     passwordHint: 'Leave blank to keep the current password.',
+    currentPassword: 'Current password',
+    currentPasswordHint: 'Needed to set a new password.',
     defaultMenu: 'Side menu',
     menuOpen: 'Open',
     menuClosed: 'Closed',

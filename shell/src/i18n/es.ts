@@ -71,6 +71,8 @@ const es: typeof pt = {
     email: 'Correo electrónico',
     password: 'Nueva contraseña',
     passwordHint: 'Déjelo en blanco para mantener la contraseña actual.',
+    currentPassword: 'Contraseña actual',
+    currentPasswordHint: 'Necesaria para definir una nueva contraseña.',
     defaultMenu: 'Menú lateral',
     menuOpen: 'Abierto',
     menuClosed: 'Cerrado',

@@ -69,6 +69,8 @@ export default {
     email: 'E-mail',
     password: 'Nova senha',
     passwordHint: 'Deixe em branco para manter a senha atual.',
+    currentPassword: 'Senha atual',
+    currentPasswordHint: 'Necessária para definir uma nova senha.',
     defaultMenu: 'Menu lateral',
     menuOpen: 'Aberto',
     menuClosed: 'Fechado',

@@ -28,15 +28,19 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
   const fileRef = useRef<HTMLInputElement>(null)
   const [image, setImage] = useState(user.profileImage)
   const form = useForm(
-    { name: user.name, email: user.email, password: '', defaultMenu: user.defaultMenu },
+    { name: user.name, email: user.email, password: '', currentPassword: '', defaultMenu: user.defaultMenu },
     { name: rules.name, email: rules.email, password: rules.optionalPassword }
   )
+  // a new password is accepted only with the current one (the server checks it)
+  const [currentMissing, setCurrentMissing] = useState(false)
 
   const save = async () => {
-    if (!form.check()) return
-    const { password, ...rest } = form.values
+    const missing = Boolean(form.values.password) && !form.values.currentPassword
+    setCurrentMissing(missing)
+    if (!form.check() || missing) return
+    const { password, currentPassword, ...rest } = form.values
     try {
-      const saved = await api.put<User>(`/users/${user.id}`, password ? { ...rest, password } : rest)
+      const saved = await api.put<User>(`/users/${user.id}`, password ? { ...rest, password, currentPassword } : rest)
       setSession((s) => (s.user ? { ...s, user: { ...s.user, ...saved, company: s.user.company } } : s))
       toasts.success(t('profile.saved'))
       onClose()
@@ -96,6 +100,21 @@ export function ProfileDialog({ onClose }: { onClose: () => void }) {
         hint={t('profile.passwordHint')}
         autoComplete="new-password"
       />
+      {form.values.password ? (
+        <TextField
+          label={t('profile.currentPassword')}
+          type="password"
+          value={form.values.currentPassword}
+          onChange={(v) => {
+            setCurrentMissing(false)
+            form.set('currentPassword', v)
+          }}
+          error={currentMissing ? 'validation.required' : undefined}
+          hint={t('profile.currentPasswordHint')}
+          autoComplete="current-password"
+          required
+        />
+      ) : null}
       <SelectField
         label={t('profile.defaultMenu')}
         value={form.values.defaultMenu}

@@ -124,7 +124,10 @@ test.group('auth', (group) => {
     ;(await client.get('/auth/me').bearerToken(token)).assertStatus(401)
     const login2 = await client.post('/auth/login').json({ email: user.email, password: PASSWORD })
     ;(
-      await client.put(`/users/${user.id}`).bearerToken(login2.body().token).json({ password: 'new-pass-1' })
+      await client
+        .put(`/users/${user.id}`)
+        .bearerToken(login2.body().token)
+        .json({ password: 'new-pass-1', currentPassword: PASSWORD })
     ).assertStatus(200)
     ;(await client.get('/auth/me').bearerToken(login2.body().token)).assertStatus(200)
     ;(await client.get('/auth/me').bearerToken(otherToken)).assertStatus(401)

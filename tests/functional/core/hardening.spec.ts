@@ -68,7 +68,7 @@ test.group('hardening', (group) => {
       body: '{"email":"a@b.c","password":"x"}',
     })
     assert.equal(r.status, 400)
-    assert.equal((await r.json()).error, 'ERR_VALIDATION')
+    assert.equal(((await r.json()) as any).error, 'ERR_VALIDATION')
   })
 
   test('the webhook refuses a timestamp that could never be stored instead of accepting it', async ({ client }) => {

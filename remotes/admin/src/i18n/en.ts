@@ -31,6 +31,7 @@ const en: typeof pt = {
       email: 'Email',
       password: 'Password',
       passwordHint: 'Leave blank to keep the current password.',
+      currentPassword: 'Current password',
       profile: 'Profile',
       profileAdmin: 'Admin',
       profileUser: 'User',

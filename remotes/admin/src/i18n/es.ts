@@ -31,6 +31,7 @@ const es: typeof pt = {
       email: 'Correo electrónico',
       password: 'Contraseña',
       passwordHint: 'Déjelo en blanco para mantener la contraseña actual.',
+      currentPassword: 'Contraseña actual',
       profile: 'Perfil',
       profileAdmin: 'Administrador',
       profileUser: 'Usuario',

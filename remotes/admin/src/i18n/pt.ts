@@ -29,6 +29,7 @@ export default {
       email: 'E-mail',
       password: 'Senha',
       passwordHint: 'Deixe em branco para manter a senha atual.',
+      currentPassword: 'Senha atual',
       profile: 'Perfil',
       profileAdmin: 'Administrador',
       profileUser: 'Usuário',

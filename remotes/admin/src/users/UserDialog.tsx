@@ -32,6 +32,7 @@ type Form = {
   name: string
   email: string
   password: string
+  currentPassword: string
   profile: 'admin' | 'user'
   queueIds: string[]
   startWork: string
@@ -52,6 +53,7 @@ function initial(u: User | null): Form {
     name: u?.name ?? '',
     email: u?.email ?? '',
     password: '',
+    currentPassword: '',
     profile: u?.profile ?? 'user',
     queueIds: (u?.queues ?? []).map((q) => String(q.id)),
     startWork: u?.startWork ?? '00:00',
@@ -81,6 +83,9 @@ export function UserDialog(props: { user: User | null; onClose: () => void; onSa
     password: props.user ? rules.optionalPassword : rules.password,
   })
   const v = form.values
+  // editing oneself: a new password needs the current one (the server checks it)
+  const self = Boolean(props.user && me && props.user.id === me.id)
+  const [currentMissing, setCurrentMissing] = useState(false)
 
   useEffect(() => {
     // the queues module may not be installed yet: no options then
@@ -92,7 +97,9 @@ export function UserDialog(props: { user: User | null; onClose: () => void; onSa
   }, [admin])
 
   const save = async () => {
-    if (!form.check()) {
+    const missing = self && Boolean(v.password) && !v.currentPassword
+    setCurrentMissing(missing)
+    if (!form.check() || missing) {
       setTab('general')
       return
     }
@@ -117,7 +124,8 @@ export function UserDialog(props: { user: User | null; onClose: () => void; onSa
           showDashboard: v.showDashboard,
         }
       : {}
-    const body = { ...base, ...adminOnly, ...(v.password ? { password: v.password } : {}) }
+    const password = v.password ? { password: v.password, ...(self ? { currentPassword: v.currentPassword } : {}) } : {}
+    const body = { ...base, ...adminOnly, ...password }
     try {
       const saved = props.user
         ? await api.put<User>(`/users/${props.user.id}`, body)
@@ -179,6 +187,21 @@ export function UserDialog(props: { user: User | null; onClose: () => void; onSa
               hint={props.user ? t('admin.users.passwordHint') : undefined}
               required={!props.user}
             />
+            {self && v.password ? (
+              <TextField
+                label={t('admin.users.currentPassword')}
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+                value={v.currentPassword}
+                onChange={(x) => {
+                  setCurrentMissing(false)
+                  form.set('currentPassword', x)
+                }}
+                error={currentMissing ? 'validation.required' : undefined}
+                required
+              />
+            ) : null}
             {admin && (
               <SelectField
                 label={t('admin.users.profile')}

@@ -14,6 +14,12 @@ import type { ChatMessage, MessagesPage } from './types.js'
 /** spec 1 §9: older pages load within 50 px of the top */
 export const OLDER_PAGE_THRESHOLD_PX = 50
 const READ_MARK_DELAY_MS = 1000
+/**
+ * Media URLs are signed for about an hour (core storage): a chat left open
+ * longer fetches its loaded pages again for fresh ones, so a lazy image or an
+ * audio not played yet still loads.
+ */
+export const MEDIA_URL_REFRESH_MS = 40 * 60_000
 
 const useStyles = makeStyles({
   scroll: {
@@ -92,6 +98,39 @@ export function useChatMessages(ticketId: number | null) {
     page.current = 1
     void load(1)
   }, [load])
+
+  // fresh signed media URLs for the loaded pages before the old ones expire
+  const loadedAt = useRef(Date.now())
+  useEffect(() => {
+    if (!ticketId) return
+    loadedAt.current = Date.now()
+    let stopped = false
+    const refreshMedia = async () => {
+      if (stopped || Date.now() - loadedAt.current < MEDIA_URL_REFRESH_MS) return
+      loadedAt.current = Date.now()
+      try {
+        const fresh = new Map<number, string | null>()
+        for (let n = 1; n <= page.current; n++) {
+          const data = await api.get<MessagesPage>(`/messages/${ticketId}`, { pageNumber: n })
+          for (const m of data.messages) if (m.mediaUrl) fresh.set(m.id, m.mediaUrl)
+        }
+        if (!stopped && fresh.size) {
+          setMessages((list) => list.map((m) => (fresh.has(m.id) ? { ...m, mediaUrl: fresh.get(m.id)! } : m)))
+        }
+      } catch {
+        // the next tick tries again
+        loadedAt.current = 0
+      }
+    }
+    const timer = setInterval(() => void refreshMedia(), 60_000)
+    const onVisible = () => document.visibilityState === 'visible' && void refreshMedia()
+    document.addEventListener('visibilitychange', onVisible)
+    return () => {
+      stopped = true
+      clearInterval(timer)
+      document.removeEventListener('visibilitychange', onVisible)
+    }
+  }, [ticketId])
 
   const upsert = useCallback((m: ChatMessage) => {
     setMessages((list) => {
