@@ -1,27 +1,36 @@
 /**
- * Realtime subscriptions, authorised on the server: a user may only listen to
- * their own company's channel, their own user channel, and the platform channel.
+ * Realtime (Transmit SSE), authorised on the server. Every stream belongs to
+ * the signed-in user that opened it, subscribe/unsubscribe act only on the
+ * caller's own streams, only the channel names below exist, and open streams
+ * are capped per user and per IP (see #services/realtime_streams):
+ *
+ * - `company/:cid`           the user's own company
+ * - `company/:cid/user/:uid` the user's own user channel
+ * - `platform`               every signed-in user
  */
 import transmit from '@adonisjs/transmit/services/main'
 import type { HttpContext } from '@adonisjs/core/http'
 import { middleware } from '#start/kernel'
+import { guardStreamOpen, guardSubscription, mayListen, streamTokenFromQuery } from '#services/realtime_streams'
 
 const actor = (ctx: HttpContext) => (ctx as any).actor as HttpContext['actor'] | undefined
 
-transmit.authorize<{ cid: string }>('company/:cid', (ctx, { cid }) => {
-  return actor(ctx)?.user.companyId === Number(cid)
-})
-
-transmit.authorize<{ cid: string; uid: string }>('company/:cid/user/:uid', (ctx, { cid, uid }) => {
-  const a = actor(ctx)
-  return !!a && a.user.companyId === Number(cid) && a.user.id === Number(uid)
-})
-
-transmit.authorize('platform', (ctx) => Boolean(actor(ctx)))
+// checked again by guardSubscription before Transmit runs these (same rule, one place)
+transmit.authorize<{ cid: string }>('company/:cid', (ctx, { cid }) => mayListen(actor(ctx), `company/${cid}`))
+transmit.authorize<{ cid: string; uid: string }>('company/:cid/user/:uid', (ctx, { cid, uid }) =>
+  mayListen(actor(ctx), `company/${cid}/user/${uid}`)
+)
+transmit.authorize('platform', (ctx) => mayListen(actor(ctx), 'platform'))
 
 transmit.registerRoutes((route) => {
-  const pattern = route.getPattern()
-  if (pattern === '__transmit/subscribe' || pattern === '/__transmit/subscribe' || pattern.endsWith('/unsubscribe')) {
-    route.use(middleware.auth())
+  const pattern = route.getPattern().replace(/^\//, '')
+  if (pattern === '__transmit/events') {
+    route.use([streamTokenFromQuery, middleware.auth(), guardStreamOpen])
+  } else if (pattern === '__transmit/subscribe') {
+    route.use([middleware.auth(), guardSubscription('subscribe')])
+  } else if (pattern === '__transmit/unsubscribe') {
+    route.use([middleware.auth(), guardSubscription('unsubscribe')])
+  } else {
+    throw new Error(`unexpected Transmit route ${pattern}`)
   }
 })

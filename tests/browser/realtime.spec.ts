@@ -25,9 +25,25 @@ test.group('browser · realtime', (group) => {
   test('an announcement created by the super user arrives live, with its priority colour', async ({ assert }) => {
     const { admin } = await createTenant()
     const { page, context } = await openPage(browser)
+    // the stream is signed in (EventSource cannot send headers: ?token=) and the subscriptions accepted
+    const transmit: string[] = []
+    page.on('response', (r) => {
+      const url = new URL(r.url())
+      if (url.pathname.startsWith('/__transmit/'))
+        transmit.push(`${url.pathname} ${r.status()}${url.searchParams.has('token') ? ' token' : ''}`)
+    })
     await signIn(page, admin.email, PASSWORD)
     // let the realtime subscriptions settle
     await page.waitForTimeout(1500)
+    assert.include(transmit, '/__transmit/events 200 token')
+    assert.lengthOf(
+      transmit.filter((t) => t === '/__transmit/subscribe 204'),
+      3
+    )
+    assert.deepEqual(
+      transmit.filter((t) => !/ 20[04]/.test(t)),
+      []
+    )
     const title = `Manutenção ${uid()}`
     await postAsSuper('/announcements', {
       title,

@@ -24,9 +24,10 @@ const PUBLIC: Record<string, string> = {
   'GET /version': 'app version',
   'GET /health': 'liveness',
   'GET /media/*': 'authorised by a signed, expiring URL',
-  'GET /__transmit/events': 'SSE stream keyed by a client id; channels need an authorised subscribe',
-  'POST /__transmit/subscribe': 'authorised per channel (tests/functional/core/realtime.spec.ts)',
-  'POST /__transmit/unsubscribe': 'authorised per channel (tests/functional/core/realtime.spec.ts)',
+  // not anonymous: signed in (the stream by ?token=), checked in tests/functional/core/realtime.spec.ts
+  'GET /__transmit/events': 'SSE stream, signed in and bound to its user; capped per user and IP',
+  'POST /__transmit/subscribe': "signed in; only the caller's own stream, only known channels, authorised per channel",
+  'POST /__transmit/unsubscribe': "signed in; only the caller's own stream and known channels",
 }
 
 async function pluginCases(): Promise<IsolationCase[]> {

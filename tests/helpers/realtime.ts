@@ -3,6 +3,8 @@ import { Transmit } from '@adonisjs/transmit-client'
 import { EventSource } from 'eventsource'
 
 export interface Listener {
+  /** the stream id the server bound to this listener's user */
+  uid: string
   messages: any[]
   subscribe: (channel: string) => Promise<void>
   waitFor: (predicate: (m: any) => boolean, ms?: number) => Promise<any>
@@ -13,8 +15,12 @@ export function listen(baseUrl: string, token: string): Listener {
   const messages: any[] = []
   const transmit = new Transmit({
     baseUrl,
-    eventSourceFactory: (url: string | URL, options: { withCredentials: boolean }) =>
-      new EventSource(url, options) as any,
+    // EventSource cannot send headers: the stream is signed in with ?token=
+    eventSourceFactory: (url: string | URL, options: { withCredentials: boolean }) => {
+      const signed = new URL(url)
+      signed.searchParams.set('token', token)
+      return new EventSource(signed, options) as any
+    },
     eventTargetFactory: () => new EventTarget(),
     beforeSubscribe: (request: RequestInit) => {
       ;(request.headers as Headers).set('Authorization', `Bearer ${token}`)
@@ -24,6 +30,7 @@ export function listen(baseUrl: string, token: string): Listener {
     },
   } as any)
   return {
+    uid: transmit.uid,
     messages,
     async subscribe(channel) {
       const sub = transmit.subscription(channel)
