@@ -18,6 +18,9 @@ export default class InboxProvider {
     outbox.setHandlers(outboxHandlers)
     // a timer, not a Redis job: unsent messages are re-queued even after Redis lost every job
     jobs.sweep('outbox-recover', 30_000, () => recoverOutgoing())
+    // uploaded contact sheets: parsed in a worker thread by this job, one import at a time per process
+    const { IMPORT_QUEUE, runImportJob } = await import('./services/contact_import.js')
+    jobs.define(IMPORT_QUEUE, 'import', (data: any, job) => runImportJob(data, job))
     if (['web', 'test'].includes(this.app.getEnvironment())) await import('./routes.js')
   }
 }

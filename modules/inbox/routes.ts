@@ -42,6 +42,7 @@ moduleRoutes(manifest, () => {
   router.post('/contacts/upload', [ContactImport, 'upload'])
   router.post('/contacts/import', [ContactImport, 'upload']).as('contacts.import')
   router.post('/contacts/import/chats', [ContactImport, 'chats'])
+  router.get('/contacts/import/:id', [ContactImport, 'status'])
   router.post('/contactsImport', [ContactImport, 'rows'])
   router.get('/contacts/profile/:number', [Contacts, 'profile'])
   router.get('/contacts/:id', [Contacts, 'show'])

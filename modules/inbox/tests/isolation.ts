@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs'
 import db from '@adonisjs/lucid/services/db'
 import { tenancy } from '#core/tenancy'
 import { Whatsapp } from '#core/models'
+import { dispatchImport } from '../services/contact_import.js'
 import { marker, seedNote, seedQuickMessage, seedTag, seedTicket, type Case } from './fixtures.js'
 
 async function sheet(rows: (string | number)[][]) {
@@ -189,13 +190,16 @@ export default [
   },
   {
     route: 'GET /contacts/export',
-    access: 'user',
+    // import and export: admins only (spec 2 §6, contacts-page:deleteContact)
+    access: 'admin',
     fixture: async (o) => ({ marker: (await seedTicket(o)).marker }),
   },
   {
     route: 'POST /contacts/upload',
-    access: 'user',
+    // import and export: admins only (spec 2 §6, contacts-page:deleteContact)
+    access: 'admin',
     fixture: async () => ({
+      qs: { wait: 0 },
       files: {
         file: {
           name: 'c.xlsx',
@@ -209,7 +213,8 @@ export default [
   },
   {
     route: 'POST /contacts/import/chats',
-    access: 'user',
+    // import and export: admins only (spec 2 §6, contacts-page:deleteContact)
+    access: 'admin',
     cross: 'deny',
     fixture: async (o) => {
       const mk = marker()
@@ -224,8 +229,10 @@ export default [
   },
   {
     route: 'POST /contacts/import',
-    access: 'user',
+    // import and export: admins only (spec 2 §6, contacts-page:deleteContact)
+    access: 'admin',
     fixture: async () => ({
+      qs: { wait: 0 },
       files: {
         file: {
           name: 'c.xlsx',
@@ -238,8 +245,24 @@ export default [
     }),
   },
   {
+    route: 'GET /contacts/import/:id',
+    access: 'admin',
+    fixture: async (o) => ({
+      // an import of the owner's company (its file is gone: it ends failed if a worker takes it)
+      params: {
+        id: await dispatchImport({
+          companyId: o.company.id,
+          userId: o.admin.id,
+          key: `c${o.company.id}/contact-imports/missing.xlsx`,
+          ext: 'xlsx',
+        }),
+      },
+    }),
+  },
+  {
     route: 'POST /contactsImport',
-    access: 'user',
+    // import and export: admins only (spec 2 §6, contacts-page:deleteContact)
+    access: 'admin',
     fixture: async () => ({ body: { contacts: [{ name: 'Rows', number: newNumber() }] } }),
   },
   {

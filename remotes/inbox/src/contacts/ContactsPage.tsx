@@ -323,30 +323,41 @@ export default function ContactsPage() {
                 </Option>
               ))}
             </Dropdown>
-            <Menu>
-              <MenuTrigger disableButtonEnhancement>
-                <Button icon={<TableArrowUpRegular />} data-testid="contacts-import-export">
-                  {exporting ? t('inbox.contacts.exporting') : t('inbox.contacts.importExport')}
-                </Button>
-              </MenuTrigger>
-              <MenuPopover>
-                <MenuList>
-                  <MenuItem icon={<ArrowImportRegular />} onClick={() => setImporting(true)} data-testid="import-contacts">
-                    {t('inbox.contacts.import')}
-                  </MenuItem>
-                  {/* everyone exports; the server masks numbers per lgpdHideNumber (spec 1 §6) */}
-                  <MenuItem
-                    icon={<ArrowDownloadRegular />}
-                    onClick={exportSheet}
-                    disabled={exporting}
-                    data-testid="export-contacts"
-                  >
-                    {t('inbox.contacts.export')}
-                  </MenuItem>
-                </MenuList>
-              </MenuPopover>
-            </Menu>
-            <Button appearance="primary" icon={<AddRegular />} onClick={() => setEditing('new')} data-testid="add-contact">
+            {/* import and export are admin work (spec 2 §6 contacts-page:deleteContact); the server enforces it */}
+            {admin && (
+              <Menu>
+                <MenuTrigger disableButtonEnhancement>
+                  <Button icon={<TableArrowUpRegular />} data-testid="contacts-import-export">
+                    {exporting ? t('inbox.contacts.exporting') : t('inbox.contacts.importExport')}
+                  </Button>
+                </MenuTrigger>
+                <MenuPopover>
+                  <MenuList>
+                    <MenuItem
+                      icon={<ArrowImportRegular />}
+                      onClick={() => setImporting(true)}
+                      data-testid="import-contacts"
+                    >
+                      {t('inbox.contacts.import')}
+                    </MenuItem>
+                    <MenuItem
+                      icon={<ArrowDownloadRegular />}
+                      onClick={exportSheet}
+                      disabled={exporting}
+                      data-testid="export-contacts"
+                    >
+                      {t('inbox.contacts.export')}
+                    </MenuItem>
+                  </MenuList>
+                </MenuPopover>
+              </Menu>
+            )}
+            <Button
+              appearance="primary"
+              icon={<AddRegular />}
+              onClick={() => setEditing('new')}
+              data-testid="add-contact"
+            >
               {t('inbox.contacts.add')}
             </Button>
           </>

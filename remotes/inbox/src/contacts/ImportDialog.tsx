@@ -29,7 +29,7 @@ import {
 } from '@fluentui/react-components'
 import { ArrowUploadRegular, DocumentTableRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { api, realtime, toastError } from '@balcao/ui'
+import { api, ApiError, realtime, toastError } from '@balcao/ui'
 import type { ImportAnswer, ImportRowResult } from './types.js'
 
 const useStyles = makeStyles({
@@ -86,7 +86,14 @@ export function ImportDialog(props: { onClose: () => void; onImported: (answer: 
     const form = new FormData()
     form.append('file', file)
     try {
-      const r = await api.upload<ImportAnswer>('/contacts/upload', form)
+      let r = await api.upload<ImportAnswer>('/contacts/upload', form)
+      // a long import is processed by a job: follow it until it ends (progress arrives live meanwhile)
+      while (r.importId && r.status && r.status !== 'done') {
+        if (r.status === 'failed')
+          throw new ApiError(422, r.error ?? 'ERR_IMPORT_FILE', t(`errors.${r.error ?? 'ERR_IMPORT_FILE'}`))
+        await new Promise((resolve) => setTimeout(resolve, 1500))
+        r = await api.get<ImportAnswer>(`/contacts/import/${encodeURIComponent(r.importId)}`)
+      }
       setAnswer(r)
       setProgress({ done: r.total, total: r.total })
       setCloseIn(AUTO_CLOSE_SECONDS)
@@ -131,11 +138,7 @@ export function ImportDialog(props: { onClose: () => void; onImported: (answer: 
             {(busy || progress) && (
               <Field
                 validationState="none"
-                validationMessage={
-                  progress
-                    ? t('inbox.contacts.progress', progress)
-                    : t('inbox.contacts.importing')
-                }
+                validationMessage={progress ? t('inbox.contacts.progress', progress) : t('inbox.contacts.importing')}
               >
                 <ProgressBar
                   value={progress && progress.total ? progress.done / progress.total : undefined}

@@ -45,6 +45,10 @@ export interface ImportRowResult {
 }
 
 export interface ImportAnswer {
+  /** the import job; a long import answers 202 and is followed by GET /contacts/import/:id */
+  importId?: string
+  status?: 'queued' | 'running' | 'done' | 'failed'
+  error?: string
   total: number
   created: number
   results: ImportRowResult[]
