@@ -12,6 +12,8 @@ import { BaseModel, beforeSave, column } from '@adonisjs/lucid/orm'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import type { LucidModel, ModelAdapterOptions } from '@adonisjs/lucid/types/model'
 import { Exception } from '@adonisjs/core/exceptions'
+import db from '@adonisjs/lucid/services/db'
+import type { QueryClientContract } from '@adonisjs/lucid/types/database'
 
 type Scope = { kind: 'company'; companyId: number } | { kind: 'system' }
 
@@ -87,4 +89,43 @@ export class TenantModel extends BaseModel {
       throw new TenantScopeError('A tenant row cannot move to another company')
     }
   }
+}
+
+type SqlClient = Pick<QueryClientContract, 'from' | 'table'>
+
+function aliasOf(table: string) {
+  const m = /^\s*(\w+)(?:\s+as\s+(\w+))?\s*$/i.exec(table)
+  if (!m) throw new TenantScopeError(`Not a plain table name: "${table}"`)
+  return { name: m[1], alias: m[2] ?? m[1] }
+}
+
+/**
+ * The one entry for hand-written SQL on a tenant table (joins, aggregates,
+ * set-wise updates that a model query cannot express): a query builder on
+ * `table` (optionally `'tickets as t'`) already filtered by the scope's
+ * company, on the given transaction or the default connection. Throws outside
+ * a tenant scope, like TenantModel queries. In a system scope it is unfiltered.
+ */
+export function tenantTable(table: string, client: SqlClient = db) {
+  const { name, alias } = aliasOf(table)
+  const scope = scopeOrThrow(name)
+  const query = client.from(table)
+  if (scope.kind === 'company') query.where(`${alias}.company_id`, scope.companyId)
+  return query
+}
+
+/** Inserts rows into a tenant table stamped with the scope's company (a row of another company throws). */
+export function tenantInsert<T extends Record<string, unknown>>(table: string, rows: T | T[], client: SqlClient = db) {
+  const scope = scopeOrThrow(table)
+  const list = (Array.isArray(rows) ? rows : [rows]).map((row) => {
+    if (scope.kind !== 'company') {
+      if (!row.company_id) throw new TenantScopeError('A tenant row needs a company')
+      return row
+    }
+    if (row.company_id !== undefined && row.company_id !== null && row.company_id !== scope.companyId) {
+      throw new TenantScopeError('A tenant row cannot be written for another company')
+    }
+    return { ...row, company_id: scope.companyId }
+  })
+  return client.table(aliasOf(table).name).multiInsert(list)
 }
