@@ -54,7 +54,7 @@ test.group('announcements', () => {
     up.assertStatus(200)
     assert.equal(up.body().mediaName, 'banner.png')
     const url: string = (await client.get(`/announcements/${id}`).bearerToken(adminToken)).body().mediaPath
-    assert.match(url, /^\/media\/global\/announcements\/.+\.png\?exp=\d+&sig=/)
+    assert.match(url, /^\/media\/global\/announcements\/.+\.png\?cid=\d+&exp=\d+&sig=/)
     const file = await client.get(url)
     file.assertStatus(200)
     ;(await client.get(url.replace(/sig=[^&]+/, 'sig=forged'))).assertStatus(404)
