@@ -3,11 +3,13 @@
  * Messages arrive steadily through the signed API webhook while (a) the API
  * process and the worker are killed with SIGKILL and restarted, and (b) a
  * private Redis is killed for 30 s and comes back empty. Afterwards every
- * event the webhook accepted is stored exactly once, with no manual step.
+ * event the webhook accepted is stored exactly once and the repeatable jobs
+ * are registered again, with no manual step.
  */
 import { test } from '@japa/runner'
 import { createHmac } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
+import { Queue } from 'bullmq'
 import { startApiProcess, startPrivateRedis, startWorkerProcess } from '#tests/helpers/processes'
 import { inboxWorld, waitFor } from '#tests/functional/inbox/helpers'
 
@@ -123,6 +125,16 @@ test.group('durability', () => {
             `not all accepted events were stored: ${pending.length} not done\n${worker.output().slice(-2000)}`
           )
         })
+        // the repeatable jobs the empty Redis lost are registered again without a restart
+        const core = new Queue('core', {
+          connection: { host: '127.0.0.1', port: redis.port },
+          prefix: env.REDIS_PREFIX,
+        })
+        try {
+          await waitFor(async () => Boolean(await core.getJobScheduler('presence-sweep')), 30_000, 500)
+        } finally {
+          await core.close()
+        }
         const doubled = stored.filter((r: any) => Number(r.n) !== 1)
         assert.lengthOf(doubled, 0, 'every accepted event stored exactly once')
         assert.lengthOf(stored, ids.length)
