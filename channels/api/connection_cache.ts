@@ -1,7 +1,8 @@
 /**
  * Token → connection and company state, cached for a few seconds: the webhook
  * is the hot path of inbound traffic and these rows rarely change. A revoked
- * token or a disabled plan takes effect within TTL_MS.
+ * token or an expired company takes effect within TTL_MS (the plan flag is
+ * checked by the core's channelRoutes, also cached for seconds).
  */
 import { tenancy } from '#core/tenancy'
 import { Company, Whatsapp } from '#core/models'
@@ -11,7 +12,6 @@ const TTL_MS = 5000
 export interface CachedConnection {
   whatsapp: Whatsapp | null
   companyActive: boolean
-  apiEnabled: boolean
 }
 
 const cache = new Map<string, { at: number; value: Promise<CachedConnection> }>()
@@ -19,12 +19,11 @@ const cache = new Map<string, { at: number; value: Promise<CachedConnection> }>(
 async function load(token: string): Promise<CachedConnection> {
   return tenancy.asSystem(async () => {
     const whatsapp = await Whatsapp.query().where('token', token).where('channel', 'api').first()
-    if (!whatsapp) return { whatsapp: null, companyActive: false, apiEnabled: false }
-    const company = await Company.query().where('id', whatsapp.companyId).preload('plan').first()
+    if (!whatsapp) return { whatsapp: null, companyActive: false }
+    const company = await Company.query().where('id', whatsapp.companyId).first()
     return {
       whatsapp,
       companyActive: Boolean(company && company.status && !company.isExpired()),
-      apiEnabled: Boolean((company?.plan as any)?.useExternalApi),
     }
   })
 }

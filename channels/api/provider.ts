@@ -10,10 +10,13 @@ export default class ApiChannelProvider {
     installPipeline()
     channelRegistry.register(apiDriver)
     if (['web', 'test'].includes(this.app.getEnvironment())) {
-      const { router } = await import('#core/http')
+      const { router, channelRoutes } = await import('#core/http')
+      const { default: manifest } = await import('./channel.js')
       const Webhook = () => import('./webhook_controller.js')
-      // authenticated by the HMAC signature, not by a user session
-      router.post('/channels/api/webhook/:token', [Webhook, 'receive'])
+      // authenticated by the HMAC signature, not by a user session; the plan flag is the core's
+      channelRoutes(manifest, () => {
+        router.post('/channels/api/webhook/:token', [Webhook, 'receive'])
+      })
     }
   }
 }

@@ -9,7 +9,8 @@
  * accepted event is never lost; sending the same id again is a no-op.
  * Limits: 20 bad signatures per address in 5 minutes lock that address out
  * (429) for the rest of the window; API_WEBHOOK_PER_MINUTE events per
- * connection and minute (default 30,000).
+ * connection and minute (default 30,000). The plan flag (useExternalApi) is
+ * enforced by the core (channelRoutes in #core/http).
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import vine from '@vinejs/vine'
@@ -72,14 +73,13 @@ export default class WebhookController {
     if (!signature || !timestamp) throw new AppError('ERR_INVALID_SIGNATURE', 401)
     const token = String(ctx.params.token ?? '')
     if (!/^[A-Za-z0-9]{16,64}$/.test(token)) throw new AppError('ERR_INVALID_SIGNATURE', 401)
-    const { whatsapp, companyActive, apiEnabled } = await connectionByToken(token)
+    const { whatsapp, companyActive } = await connectionByToken(token)
     const raw = ctx.request.raw() ?? ''
     // the same answer for an unknown token and a bad signature: nothing to probe
     if (!whatsapp || !verify(secretOf(whatsapp), timestamp, signature, raw)) {
       throw new AppError('ERR_INVALID_SIGNATURE', 401)
     }
     if (!companyActive) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402)
-    if (!apiEnabled) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403)
     await rateLimiter.consume([perConnection(whatsapp.id)])
 
     const data = await ctx.request.validateUsing(eventValidator)

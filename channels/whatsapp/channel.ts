@@ -8,6 +8,9 @@ import { defineChannel } from '#core/module'
 export default defineChannel({
   name: 'whatsapp',
   feature: 'useWhatsapp',
+  label: { pt: 'WhatsApp', en: 'WhatsApp', es: 'WhatsApp' },
+  icon: 'chat',
+  color: '#25D366',
   migrations: './database/migrations',
   provider: () => import('./provider.js'),
 })

@@ -1,4 +1,6 @@
 process.env.NODE_ENV = 'test'
+// the sample channel of the plugin-seam tests: a channel is one folder (core/plugins.ts)
+process.env.PLUGIN_EXTRA_DIRS ??= 'tests/fixtures/sample-channel'
 
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { configure, processCLIArgs, run } from '@japa/runner'

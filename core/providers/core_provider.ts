@@ -17,6 +17,9 @@ export default class CoreProvider {
     const { sweepOffline } = await import('#services/presence')
     jobs.define('core', 'presence-sweep', async () => sweepOffline())
     jobs.every('core', 'presence-sweep', { every: 60_000 }, 'presence-sweep')
+    // read receipts through the channel drivers (queued by queueMarkRead)
+    const { CHANNEL_QUEUE, runMarkRead } = await import('#core/channels')
+    jobs.define(CHANNEL_QUEUE, 'mark-read', (data: any) => runMarkRead(data), { concurrency: 4 })
   }
 
   async ready() {

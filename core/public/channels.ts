@@ -5,8 +5,9 @@
  * the hooks it is given. A driver never writes tickets or messages itself: the
  * durable pipeline (#core/pipeline) owns what happens next.
  */
-import type { PlanFlag } from './module.js'
+import type { ChannelManifest, PlanFlag } from './module.js'
 import { AppError } from './errors.js'
+import { channels as discovered } from '../plugins.js'
 
 export type ConnectionStatus = 'OPENING' | 'qrcode' | 'PAIRING' | 'CONNECTED' | 'DISCONNECTED' | 'TIMEOUT'
 
@@ -106,10 +107,50 @@ export interface ReadKey {
   participant?: string | null
 }
 
+/** Health facts a driver reports; the connections module stores and broadcasts them. */
+export interface HealthReport {
+  connectedAt?: Date
+  disconnectedAt?: Date
+  messageAt?: Date
+  error?: string | null
+  /** the process that runs the session */
+  owner?: string | null
+  /** one more reconnect attempt */
+  reconnect?: boolean
+  /** a connection that was up went down (raises the alert event) */
+  dropped?: { reason: string; loggedOut: boolean }
+}
+
+/** The history import an admin asked for on a connection (owned by the connections module). */
+export interface HistoryImportPlan {
+  from: Date
+  until: Date | null
+  /** group conversations too */
+  groups: boolean
+  state: 'idle' | 'preparing' | 'running' | 'done'
+  received: number
+  processed: number
+}
+
+/** How far a history import got: started, a batch arrived (received so far), messages handed in. */
+export type ImportProgress =
+  | { kind: 'started' }
+  | { kind: 'batch'; received: number }
+  | { kind: 'progress'; processed: number; received: number; lastMessageAt: number }
+
 /** What the core gives a driver to report back. */
 export interface ChannelHooks {
   status(connection: ConnectionRef, status: ConnectionStatus, extra?: { qrcode?: string; number?: string }): Promise<void>
   inbound(connection: ConnectionRef, event: InboundEvent): Promise<{ id: number; duplicate: boolean }>
+  /** diagnostics (never throws: health must not take a session down) */
+  health?(connection: ConnectionRef, report: HealthReport): Promise<void>
+  /** when the session last went away (gap sync replays history from just before it) */
+  lastDisconnectedAt?(connection: ConnectionRef): Promise<Date | null>
+  /** the history import asked for, null when none */
+  importPlan?(connection: ConnectionRef): Promise<HistoryImportPlan | null>
+  importProgress?(connection: ConnectionRef, progress: ImportProgress): Promise<void>
+  /** the last batch came (or none for a while): the owner closes the import */
+  importFinished?(connection: ConnectionRef): Promise<void>
 }
 
 export interface ChannelDriver {
@@ -156,19 +197,52 @@ export function normaliseNumber(raw: string, isGroup = false) {
 }
 
 /**
- * The plan flag that enables each channel. A channel plugin declares its own
- * in its manifest (defineChannel({ feature })); the Meta channels have no
- * plugin yet, so their flags are listed here.
+ * The declared channels: every channels/<name>/channel.ts manifest the core's
+ * plugin loader found (label, icon, plan flag, settings schema and fields).
+ * Nothing else lists channels: connections, GET /modules and the browser read them here.
  */
-const CHANNEL_FLAGS: Record<string, PlanFlag> = {
-  whatsapp: 'useWhatsapp',
-  facebook: 'useFacebook',
-  instagram: 'useInstagram',
-  api: 'useExternalApi',
+const manifests = new Map<string, ChannelManifest>(discovered.map((c) => [c.manifest.name, c.manifest]))
+
+export const channelCatalog = {
+  all(): ChannelManifest[] {
+    return [...manifests.values()]
+  },
+  get(name: string): ChannelManifest | undefined {
+    return manifests.get(name)
+  },
+  names(): string[] {
+    return [...manifests.keys()]
+  },
+  /** the loader's path for a manifest found after boot (tests); returns a function that removes it */
+  register(manifest: ChannelManifest) {
+    const previous = manifests.get(manifest.name)
+    manifests.set(manifest.name, manifest)
+    return () => (previous ? manifests.set(manifest.name, previous) : manifests.delete(manifest.name))
+  },
 }
 
+/** The plan flag that enables a channel, from its manifest. */
 export function channelFlag(channel: string): PlanFlag | null {
-  return CHANNEL_FLAGS[channel] ?? null
+  return manifests.get(channel)?.feature ?? null
+}
+
+/** plans column of a flag: useExternalApi → use_external_api (flags come from PLAN_FLAGS, never from input) */
+const flagColumn = (flag: PlanFlag) => flag.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
+
+/** Whether a plan (a Plan model or a plans row) offers the channel. */
+export function planOffersChannel(plan: Record<string, any> | null | undefined, channel: string) {
+  const flag = channelFlag(channel)
+  if (!flag) return true
+  if (!plan) return false
+  return (plan[flag] ?? plan[flagColumn(flag)]) === true
+}
+
+/** The declared channels a plan offers, in a stable order (WhatsApp first, then by name). */
+export function channelsForPlan(plan: Record<string, any> | null | undefined) {
+  return channelCatalog
+    .all()
+    .filter((m) => planOffersChannel(plan, m.name))
+    .sort((a, b) => (a.name === 'whatsapp' ? -1 : b.name === 'whatsapp' ? 1 : a.name.localeCompare(b.name)))
 }
 
 /**
@@ -185,17 +259,93 @@ export async function connectionChannelEnabled(companyId: number, whatsappId: nu
     .join('plans', 'plans.id', 'companies.plan_id')
     .where('whatsapps.id', whatsappId)
     .where('whatsapps.company_id', companyId)
-    .select('whatsapps.channel', 'plans.use_whatsapp', 'plans.use_facebook', 'plans.use_instagram', 'plans.use_external_api')
+    .select('plans.*', 'whatsapps.channel as connection_channel')
     .first()
   if (!row) return false
-  const flag = channelFlag(row.channel)
-  if (!flag) return true
-  const column = flag.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-  return row[column] === true
+  return planOffersChannel(row, row.connection_channel)
+}
+
+const TOKEN_TTL_MS = 5000
+const byToken = new Map<string, { at: number; value: Promise<boolean | null> }>()
+
+async function loadTokenEnabled(channel: string, token: string): Promise<boolean | null> {
+  const { default: db } = await import('@adonisjs/lucid/services/db')
+  const row = await db
+    .from('whatsapps')
+    .join('companies', 'companies.id', 'whatsapps.company_id')
+    .join('plans', 'plans.id', 'companies.plan_id')
+    .where('whatsapps.token', token)
+    .where('whatsapps.channel', channel)
+    .select('plans.*')
+    .first()
+  return row ? planOffersChannel(row, channel) : null
+}
+
+/**
+ * Whether the plan of the company owning connection `token` on `channel`
+ * offers the channel: null for an unknown token (the channel answers it as it
+ * answers a bad signature). Cached for a few seconds: webhooks are hot paths.
+ */
+export function tokenChannelEnabled(channel: string, token: string): Promise<boolean | null> {
+  if (!channelFlag(channel)) return Promise.resolve(true)
+  const key = `${channel}:${token}`
+  const hit = byToken.get(key)
+  if (hit && Date.now() - hit.at < TOKEN_TTL_MS) return hit.value
+  if (byToken.size > 10_000) byToken.clear()
+  const value = loadTokenEnabled(channel, token)
+  byToken.set(key, { at: Date.now(), value })
+  value.catch(() => byToken.delete(key))
+  return value
+}
+
+/** Forgets the cached plan answers (tests that switch a plan flag). */
+export function forgetChannelPlans() {
+  byToken.clear()
 }
 
 /** Refuses (403 ERR_PLAN_FEATURE_DISABLED) an outbound message through a channel the plan no longer offers. */
 export async function assertCanSendThrough(companyId: number, whatsappId: number | null | undefined) {
   if (!whatsappId) return
   if (!(await connectionChannelEnabled(companyId, whatsappId))) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403)
+}
+
+/** The core's queue of channel work that is not a message (read receipts). */
+export const CHANNEL_QUEUE = 'channels'
+
+export interface MarkReadJob {
+  companyId: number
+  whatsappId: number
+  keys: ReadKey[]
+}
+
+/**
+ * Read receipts for messages an agent has read: queued, so the channel's
+ * driver (markRead) runs in a job and never on the request path. Best effort:
+ * a queue that cannot be reached loses the receipt, never the request.
+ */
+export async function queueMarkRead(job: MarkReadJob) {
+  if (!job.keys.length || !job.whatsappId) return
+  try {
+    const { jobs } = await import('./jobs.js')
+    await jobs.dispatch(CHANNEL_QUEUE, 'mark-read', job, { attempts: 3 })
+  } catch {
+    // receipts are not worth failing the agent's request over
+  }
+}
+
+/** The job: hands the keys to the connection's driver, if it sends receipts and the plan still offers the channel. */
+export async function runMarkRead(job: MarkReadJob) {
+  const driver = await (async () => {
+    const { tenancy } = await import('./tenancy.js')
+    const { default: Whatsapp } = await import('#models/whatsapp')
+    const { connectionRef } = await import('../pipeline/connection_ref.js')
+    const row = await tenancy.run(job.companyId, () => Whatsapp.query().where('id', job.whatsappId).first())
+    if (!row) return null
+    const d = channelRegistry.driver(row.channel)
+    return d?.markRead ? { d, ref: connectionRef(row) } : null
+  })()
+  if (!driver) return { skipped: true }
+  if (!(await connectionChannelEnabled(job.companyId, job.whatsappId))) return { skipped: true }
+  await driver.d.markRead!(driver.ref, job.keys.slice(0, 500))
+  return { sent: job.keys.length }
 }

@@ -9,8 +9,9 @@ import type User from '#models/user'
 import type Company from '#models/company'
 import type Plan from '#models/plan'
 import { middleware } from '#start/kernel'
-import type { ModuleManifest } from './module.js'
+import type { ChannelManifest, ModuleManifest } from './module.js'
 import { AppError } from './errors.js'
+import { planOffersChannel, tokenChannelEnabled } from './channels.js'
 
 export interface Actor {
   user: User
@@ -36,6 +37,30 @@ export function moduleRoutes(manifest: ModuleManifest, define: () => void) {
   const stack: any[] = [middleware.auth(), middleware.subscribed()]
   if (manifest.feature) stack.push(middleware.feature({ flag: manifest.feature }))
   return router.group(define).use(stack)
+}
+
+/**
+ * Mounts a channel's routes behind its plan flag (the manifest's feature):
+ * on a route with a :token parameter (a webhook, authenticated by the channel
+ * itself) the plan of the company owning that connection; on a signed-in
+ * route the caller's plan. A plan without the flag answers 403
+ * ERR_PLAN_FEATURE_DISABLED; an unknown token is left to the channel (which
+ * answers it as it answers a bad signature).
+ */
+export function channelRoutes(manifest: ChannelManifest, define: () => void) {
+  return router.group(define).use(async (ctx, next) => {
+    if (manifest.feature) {
+      const token = ctx.params?.token
+      if (typeof token === 'string' && token.length > 0 && token.length <= 128) {
+        if ((await tokenChannelEnabled(manifest.name, token)) === false) {
+          throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403)
+        }
+      } else if (ctx.actor && !planOffersChannel(ctx.actor.company.plan, manifest.name)) {
+        throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403)
+      }
+    }
+    return next()
+  })
 }
 
 export function requireAdmin(ctx: HttpContext) {

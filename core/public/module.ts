@@ -65,14 +65,60 @@ export interface ModuleManifest {
   menu?: MenuEntry[]
   remote?: RemoteEntry
   settings?: Record<string, SettingDefinition>
+  /**
+   * Plugins (modules or channels) this one needs: they boot first and their
+   * contributions to an extension point come before this one's. A missing or
+   * circular dependency fails the boot.
+   */
+  dependsOn?: string[]
 }
+
+/** A text in the three languages of the product. */
+export interface Localized {
+  pt: string
+  en: string
+  es: string
+}
+
+/** One field of a channel's settings, as the connection dialog renders it. */
+export interface ChannelField {
+  /** key in the connection's channel settings */
+  name: string
+  /** password fields are secrets: stored, never sent back to the browser */
+  type: 'text' | 'url' | 'password' | 'select'
+  label: Localized
+  required?: boolean
+  help?: Localized
+  /** choices of a select field */
+  options?: { value: string; label: Localized }[]
+}
+
+/**
+ * The vine schema of a channel's settings: an object of fields, e.g.
+ * `{ default: vine.object({ callbackUrl: vine.string().url().optional() }) }`.
+ * Loaded lazily, so the manifest stays readable before boot.
+ */
+export type ChannelSettingsSchema = () => Promise<{ default: any }>
 
 export interface ChannelManifest {
   /** channel id stored on connections: whatsapp, facebook, instagram, api... */
   name: string
+  /** the plan flag that enables the channel, enforced by the core for its connections, routes and webhooks */
   feature: PlanFlag | null
+  /** name shown in the add menu and the connection list */
+  label: Localized
+  /** icon name from the connections screen's icon set (chat, person-chat, image-multiple, code, plug...) */
+  icon: string
+  /** brand color of the icon */
+  color?: string
+  /** the form fields of the connection dialog's channel tab */
+  fields?: ChannelField[]
+  /** schema of the connection's channel settings; unknown keys are never stored */
+  settings?: ChannelSettingsSchema
   migrations?: string
   provider?: () => Promise<{ default: any }>
+  /** plugins this channel needs (see ModuleManifest.dependsOn) */
+  dependsOn?: string[]
 }
 
 export const defineModule = (manifest: ModuleManifest) => manifest

@@ -1,9 +1,9 @@
 import vine from '@vinejs/vine'
 import { weekdaySchedules } from '#core/validation'
+import { channelCatalog } from '#core/channels'
 
 /** YYYY-MM-DD or a full ISO timestamp; parsed and range-checked by the rules service */
 const DATE = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/
-export const CHANNELS = ['whatsapp', 'facebook', 'instagram', 'api'] as const
 
 const text = () => vine.string().trim().maxLength(5000).nullable().optional()
 const minutes = () => vine.number().withoutDecimals().min(0).max(525600).optional()
@@ -80,6 +80,8 @@ const connectionFields = {
     .optional(),
   queueIds: vine.array(vine.number().withoutDecimals().positive().max(2147483647)).maxLength(200).distinct().optional(),
   schedules: weekdaySchedules().optional(),
+  /** the channel's own settings, validated with its manifest's schema (services/channel_settings.ts) */
+  settings: vine.object({}).allowUnknownProperties().optional(),
   /** pairing by phone-number code instead of QR (digits with country code) */
   pairingPhone: vine
     .string()
@@ -91,7 +93,8 @@ const connectionFields = {
 
 export const createConnectionValidator = vine.create({
   name: vine.string().trim().minLength(2).maxLength(50),
-  channel: vine.enum(CHANNELS).optional(),
+  // any channel a manifest declares (channels/<name>/channel.ts)
+  channel: vine.enum(() => channelCatalog.names()).optional(),
   ...connectionFields,
 })
 
@@ -110,5 +113,5 @@ export const sessionStartValidator = vine.create({
 })
 
 export type ConnectionInput = Partial<Awaited<ReturnType<typeof updateConnectionValidator.validate>>> & {
-  channel?: (typeof CHANNELS)[number]
+  channel?: string
 }

@@ -252,4 +252,55 @@ test.group('browser · connections', (group) => {
     assert.deepEqual(errors, [])
     await context.close()
   })
+
+  test("the add menu and the API connection's channel tab come from the manifests; the callback is set in the UI", async ({
+    assert,
+  }) => {
+    const { admin, company } = await createTenant()
+    for (const size of [
+      { width: 1440, height: 900, tag: 'desktop' },
+      { width: 390, height: 844, tag: 'mobile' },
+    ]) {
+      const { page, context, errors } = await openPage(browser, size)
+      await signIn(page, admin.email, PASSWORD)
+      await page.goto('/connections')
+      await page.locator('h1', { hasText: 'Conexões' }).waitFor()
+      await page.click('[data-testid=add-connection]')
+      // every channel the plan offers, as GET /modules lists them: the API channel too
+      await page.locator('[data-testid=add-api]').waitFor()
+      assert.equal(await page.locator('[data-testid=add-whatsapp]').count(), 1)
+      await page.click('[data-testid=add-api]')
+      await page.locator('input[name=name]').waitFor()
+      const name = `Integração ${size.tag} ${uid()}`
+      await page.fill('input[name=name]', name)
+      await page.click('[data-testid=tab-channel]')
+      await page.locator('[data-testid=channel-settings]').waitFor()
+      await page.fill('input[name="settings.callbackUrl"]', 'not-a-url')
+      await page.click('button[type=submit]')
+      await page.locator('[role=dialog]', { hasText: 'Informe uma URL http(s) válida' }).waitFor()
+      await page.fill('input[name="settings.callbackUrl"]', `https://example.test/${size.tag}`)
+      await page.fill('input[name="settings.secret"]', 'short')
+      await page.click('button[type=submit]')
+      // the server's rule (vine schema of the channel) comes back on the channel tab
+      await page.locator('[role=dialog]', { hasText: 'Muito curto' }).waitFor()
+      await page.fill('input[name="settings.secret"]', `a-secret-typed-in-the-ui-${size.tag}`)
+      await screenshot(page, `connection-dialog-api-${size.tag}`)
+      await page.click('button[type=submit]')
+      await page.locator('[role=dialog]').waitFor({ state: 'detached' })
+      const row = await tenancy.run(company.id, () => Whatsapp.query().where('name', name).firstOrFail())
+      assert.deepEqual(row.settings, {
+        callbackUrl: `https://example.test/${size.tag}`,
+        secret: `a-secret-typed-in-the-ui-${size.tag}`,
+      })
+      // editing again: the URL is shown, the secret only as "set"
+      await page.locator(`[data-testid=edit-connection-${row.id}]`).click()
+      await page.click('[data-testid=tab-channel]')
+      assert.equal(await page.inputValue('input[name="settings.callbackUrl"]'), `https://example.test/${size.tag}`)
+      assert.equal(await page.inputValue('input[name="settings.secret"]'), '')
+      assert.include(await page.locator('[role=dialog]').innerText(), 'Definido')
+      await screenshot(page, `connection-dialog-api-edit-${size.tag}`)
+      assert.deepEqual(errors, [])
+      await context.close()
+    }
+  })
 })

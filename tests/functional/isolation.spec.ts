@@ -41,6 +41,11 @@ async function pluginCases(): Promise<IsolationCase[]> {
       out.push(...mod.default)
     }
   }
+  // plugin folders loaded from elsewhere (PLUGIN_EXTRA_DIRS, core/plugins.ts): the test suite's sample channel
+  for (const folder of (process.env.PLUGIN_EXTRA_DIRS ?? '').split(',').map((d) => d.trim().replace(/\/+$/, ''))) {
+    if (!folder || !existsSync(app.makePath(folder, 'tests', 'isolation.ts'))) continue
+    out.push(...(await import(app.makeURL(`${folder}/tests/isolation.js`).href)).default)
+  }
   return out
 }
 

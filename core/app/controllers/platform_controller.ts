@@ -4,7 +4,7 @@ import app from '@adonisjs/core/services/app'
 import env from '#start/env'
 import { AppError } from '#core/errors'
 import { storage } from '#core/storage'
-import { invoicesOnly, manifestFor } from '#services/module_registry'
+import { channelsFor, invoicesOnly, manifestFor } from '#services/module_registry'
 import { jobsBackend } from '#core/jobs'
 
 const packageVersion = JSON.parse(readFileSync(app.makePath('package.json'), 'utf8')).version as string
@@ -21,7 +21,11 @@ export default class PlatformController {
   async modules(ctx: HttpContext) {
     const { user, company } = ctx.actor
     const blocked = !user.super && (!company.status || company.isExpired())
-    return { blocked, modules: blocked ? invoicesOnly(user, company.plan) : manifestFor(user, company.plan) }
+    return {
+      blocked,
+      modules: blocked ? invoicesOnly(user, company.plan) : manifestFor(user, company.plan),
+      channels: blocked ? [] : channelsFor(company.plan),
+    }
   }
 
   /** Private media through a signed, expiring URL (see core storage). */

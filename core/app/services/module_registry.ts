@@ -2,12 +2,33 @@
  * The modules the core discovered, and the manifest the shell reads from
  * GET /modules: for the caller's company, the enabled modules with their menu
  * entries and remote entry URLs. A module whose plan flag is off is not listed,
- * so the browser never fetches its remote.
+ * so the browser never fetches its remote. The channels the plan offers are
+ * listed beside them (channelsFor).
  */
 import { modules } from '../../plugins.js'
 import type { MenuEntry, ModuleManifest, PlanFlag } from '#core/module'
 import type User from '#models/user'
 import type Plan from '#models/plan'
+import { channelsForPlan } from '#core/channels'
+
+/** The channels the plan offers, as the connections screen draws them (add menu, icons, channel tab). */
+export function channelsFor(plan: Plan) {
+  return channelsForPlan(plan).map((c) => ({
+    name: c.name,
+    feature: c.feature,
+    label: c.label,
+    icon: c.icon,
+    color: c.color ?? null,
+    fields: (c.fields ?? []).map((f) => ({
+      name: f.name,
+      type: f.type,
+      label: f.label,
+      required: Boolean(f.required),
+      help: f.help ?? null,
+      options: f.options ?? [],
+    })),
+  }))
+}
 
 /** Screens of the core itself, shipped as the "admin" remote. */
 const coreManifests: ModuleManifest[] = [

@@ -6,23 +6,18 @@
 import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { AppError, type FieldError } from '#core/errors'
+import { channelCatalog, planOffersChannel } from '#core/channels'
 import type { Whatsapp } from '#core/models'
 import type { ConnectionInput } from '../validators.js'
-
-const CHANNEL_FLAG: Record<string, string> = {
-  whatsapp: 'useWhatsapp',
-  facebook: 'useFacebook',
-  instagram: 'useInstagram',
-  api: 'useExternalApi',
-}
 
 const invalid = (code: string, field: string, rule: string, status = 422) =>
   new AppError(code, status, { fields: [{ field, rule, message: rule }] })
 
 /** A channel the company's plan does not offer cannot be created or used. */
 export function assertChannelAllowed(plan: Record<string, any>, channel: string) {
-  const flag = CHANNEL_FLAG[channel]
-  if (!flag || plan[flag] !== true) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403)
+  if (!channelCatalog.get(channel) || !planOffersChannel(plan, channel)) {
+    throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403)
+  }
 }
 
 /** company.connectionsLimit overrides the plan's connections (counted over every channel). */

@@ -19,6 +19,7 @@ import {
   vacation,
 } from './connection_rules.js'
 import { applyDefaultChange, defaultForNew, promoteAfterDelete } from './default_connection.js'
+import { channelSettingsFor } from './channel_settings.js'
 
 const PLAIN_FIELDS = [
   'allowGroup',
@@ -94,6 +95,7 @@ export async function createConnection(input: ConnectionInput, plan: Record<stri
   const companyId = tenancy.requireCompanyId()
   const channel = input.channel ?? 'whatsapp'
   assertChannelAllowed(plan, channel)
+  const settings = await channelSettingsFor(channel, input.settings as Record<string, unknown> | undefined, {}, true)
   return db.transaction(async (trx) => {
     await trx.from('companies').where('id', companyId).forUpdate().first()
     await assertWithinLimit(trx, companyId)
@@ -105,6 +107,7 @@ export async function createConnection(input: ConnectionInput, plan: Record<stri
     row.channel = channel
     row.status = 'DISCONNECTED'
     if (input.token) row.token = input.token
+    row.settings = settings ?? {}
     const win = assign(row, input)
     row.isDefault = await defaultForNew(trx, companyId, channel, input.isDefault)
     await row.save()
@@ -126,6 +129,13 @@ export async function updateConnection(current: Whatsapp, input: ConnectionInput
     await assertQueues(trx, companyId, input.queueIds, input.sendIdQueue, greeting)
     if (input.token) await assertTokenFree(trx, input.token, locked.id)
     const win = assign(locked, input, locked)
+    const settings = await channelSettingsFor(
+      locked.channel,
+      input.settings as Record<string, unknown> | undefined,
+      locked.settings,
+      false
+    )
+    if (settings !== undefined) locked.settings = settings
     if (input.token) locked.token = input.token
     locked.isDefault = await applyDefaultChange(trx, companyId, locked.id, locked.isDefault, input.isDefault)
     await locked.save()

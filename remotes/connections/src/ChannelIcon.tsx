@@ -1,22 +1,40 @@
-/** The channel of a connection as an icon with its name in a tooltip. */
+/** The channel of a connection as an icon with its name in a tooltip; icon and name come from the channel's manifest. */
 import { Tooltip } from '@fluentui/react-components'
-import { ChatRegular, CodeRegular, ImageMultipleRegular, PersonChatRegular } from '@fluentui/react-icons'
+import {
+  ChatRegular,
+  CodeRegular,
+  ImageMultipleRegular,
+  PersonChatRegular,
+  PlugConnectedRegular,
+} from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import type { Channel } from './types.js'
+import type { Channel, ChannelDef } from './types.js'
+import { localized, useChannels } from './useChannels.js'
 
-const icons = {
-  whatsapp: { Icon: ChatRegular, color: '#25D366' },
-  facebook: { Icon: PersonChatRegular, color: '#1877F2' },
-  instagram: { Icon: ImageMultipleRegular, color: '#C13584' },
-  api: { Icon: CodeRegular, color: '#6b6b6b' },
-} as const
+type FluentIcon = typeof ChatRegular
 
-export function ChannelIcon({ channel }: { channel: Channel | string }) {
-  const { t } = useTranslation()
-  const { Icon, color } = icons[channel as Channel] ?? icons.api
+/** icon names a channel manifest may use (core/public/module.ts ChannelManifest.icon) */
+const ICONS: Record<string, FluentIcon> = {
+  chat: ChatRegular,
+  'person-chat': PersonChatRegular,
+  'image-multiple': ImageMultipleRegular,
+  code: CodeRegular,
+  plug: PlugConnectedRegular,
+}
+
+export function channelIcon(name: string | undefined): FluentIcon {
+  return (name && ICONS[name]) || PlugConnectedRegular
+}
+
+export function ChannelIcon({ channel, def }: { channel: Channel; def?: ChannelDef }) {
+  const { i18n } = useTranslation()
+  const channels = useChannels()
+  const known = def ?? channels.find((c) => c.name === channel)
+  const Icon = channelIcon(known?.icon)
+  const label = known ? localized(known.label, i18n.language) : channel
   return (
-    <Tooltip content={t(`connections.channel.${channel}`, { defaultValue: channel })} relationship="label">
-      <Icon style={{ fontSize: 22, color }} data-testid={`channel-${channel}`} />
+    <Tooltip content={label} relationship="label">
+      <Icon style={{ fontSize: 22, color: known?.color ?? '#6b6b6b' }} data-testid={`channel-${channel}`} />
     </Tooltip>
   )
 }

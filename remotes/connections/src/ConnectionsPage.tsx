@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router'
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components'
 import { AddRegular, ArrowSyncRegular, HeadsetRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { api, isAdmin, realtime, toastError, toasts, userAtom, ConfirmDialog, Page, type Plan } from '@balcao/ui'
+import { api, isAdmin, realtime, toastError, toasts, userAtom, ConfirmDialog, Page } from '@balcao/ui'
 import type { Channel, Connection } from './types.js'
 import { useConnections } from './useConnections.js'
 import { ConnectionsTable } from './ConnectionsTable.js'
@@ -17,16 +17,17 @@ import { ConnectionDialog } from './ConnectionDialog.js'
 import { QrDialog } from './QrDialog.js'
 import { useSessionActions } from './useSessionActions.js'
 import type { ImportProgress } from './SessionCell.js'
-
-const CHANNEL_FLAG = { whatsapp: 'useWhatsapp', facebook: 'useFacebook', instagram: 'useInstagram' } as const
+import { localized, useChannels } from './useChannels.js'
+import { channelIcon } from './ChannelIcon.js'
 
 export default function ConnectionsPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const me = useAtomValue(userAtom)
   const admin = isAdmin(me)
   const companyId = me?.company.id ?? null
-  const [plan, setPlan] = useState<Plan | null>(null)
+  // the channels the plan offers, from their manifests (GET /modules)
+  const channels = useChannels()
   const [editing, setEditing] = useState<{ connection: Connection | null; channel: Channel } | null>(null)
   const [deleting, setDeleting] = useState<Connection | null>(null)
   const [progress, setProgress] = useState<ImportProgress | null>(null)
@@ -36,14 +37,6 @@ export default function ConnectionsPage() {
   const list = useConnections(load, companyId)
   const { reload, upsert, remove } = list
   const session = useSessionActions(upsert)
-
-  useEffect(() => {
-    if (companyId === null) return
-    api
-      .get<Plan>(`/companies/listPlan/${companyId}`)
-      .then(setPlan)
-      .catch(() => setPlan(null))
-  }, [companyId])
 
   // history import progress and the refresh that ends it (spec 2 §4)
   useEffect(() => {
@@ -70,10 +63,6 @@ export default function ConnectionsPage() {
   )
   const progressById: Record<number, ImportProgress> = {}
   if (progress) for (const c of importing) progressById[c.id] = progress
-
-  const channels = (Object.keys(CHANNEL_FLAG) as (keyof typeof CHANNEL_FLAG)[]).filter(
-    (c) => plan?.[CHANNEL_FLAG[c]] === true
-  )
 
   const restartAll = async () => {
     setRestarting(true)
@@ -104,11 +93,19 @@ export default function ConnectionsPage() {
           </MenuTrigger>
           <MenuPopover>
             <MenuList>
-              {channels.map((c) => (
-                <MenuItem key={c} onClick={() => setEditing({ connection: null, channel: c })} data-testid={`add-${c}`}>
-                  {t(`connections.channel.${c}`)}
-                </MenuItem>
-              ))}
+              {channels.map((c) => {
+                const Icon = channelIcon(c.icon)
+                return (
+                  <MenuItem
+                    key={c.name}
+                    icon={<Icon style={{ color: c.color ?? undefined }} />}
+                    onClick={() => setEditing({ connection: null, channel: c.name })}
+                    data-testid={`add-${c.name}`}
+                  >
+                    {localized(c.label, i18n.language)}
+                  </MenuItem>
+                )
+              })}
             </MenuList>
           </MenuPopover>
         </Menu>

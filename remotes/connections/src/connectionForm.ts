@@ -6,7 +6,7 @@
 import { toIsoDay } from '@balcao/ui/core'
 import i18next from 'i18next'
 import { scheduleRows, type WeekdaySchedule } from '@balcao/ui'
-import type { Channel, Connection } from './types.js'
+import type { Channel, ChannelFieldDef, Connection } from './types.js'
 
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 export const TOKEN_LENGTH = 30
@@ -54,6 +54,8 @@ export interface ConnectionForm {
   expiresTicketNPS: string
   maxUseBotQueuesNPS: string
   schedules: WeekdaySchedule[]
+  /** the channel tab's values (the manifest's fields); secrets start empty and empty keeps the stored one */
+  settings: Record<string, string>
 }
 
 const day = (v: string | null | undefined) => (v ? String(v).slice(0, 10) : '')
@@ -99,7 +101,30 @@ export function initialForm(c: Connection | null, channel: Channel): ConnectionF
     maxUseBotQueuesNPS: num(c?.maxUseBotQueuesNPS, '3'),
     // stored rows completed to the seven weekdays; weekday keeps the Portuguese name the server stores
     schedules: scheduleRows(c?.schedules, (d) => i18next.t(`kit.schedule.weekdays.${d}`, { lng: 'pt' })),
+    settings: Object.fromEntries(
+      Object.entries(c?.channelSettings ?? {}).map(([k, value]) => [k, value === null ? '' : String(value)])
+    ),
   }
+}
+
+/** The channel tab's own checks: required fields (a required secret already stored may stay empty). */
+export function channelFieldErrors(
+  v: ConnectionForm,
+  fields: ChannelFieldDef[],
+  secretsSet: Record<string, boolean> = {}
+): Record<string, string> {
+  const e: Record<string, string> = {}
+  for (const f of fields) {
+    const value = (v.settings[f.name] ?? '').trim()
+    if (f.required && !value && !(f.type === 'password' && secretsSet[f.name])) e[f.name] = 'validation.required'
+    else if (value && f.type === 'url' && !/^https?:\/\/[^\s]+$/i.test(value)) e[f.name] = 'connections.validation.url'
+  }
+  return e
+}
+
+/** The settings sent to the server: every declared field (empty clears; an empty secret keeps the stored one). */
+export function settingsBody(v: ConnectionForm, fields: ChannelFieldDef[]) {
+  return Object.fromEntries(fields.map((f) => [f.name, (v.settings[f.name] ?? '').trim()]))
 }
 
 type Errors = Partial<Record<keyof ConnectionForm, string>>
@@ -177,7 +202,7 @@ const text = (s: string) => (s.trim() ? s : null)
 const id = (s: string) => (s ? Number(s) : null)
 const int = (s: string) => Number(s.trim() || 0)
 
-export function toBody(v: ConnectionForm, options: { isNew: boolean; admin: boolean }) {
+export function toBody(v: ConnectionForm, options: { isNew: boolean; admin: boolean; fields?: ChannelFieldDef[] }) {
   const body: Record<string, unknown> = {
     name: v.name.trim(),
     isDefault: v.isDefault,
@@ -211,6 +236,8 @@ export function toBody(v: ConnectionForm, options: { isNew: boolean; admin: bool
   }
   if (options.isNew) body.channel = v.channel
   if (options.admin && v.token) body.token = v.token
+  // channel settings are an admin's (the super user's dialog of another company leaves them alone)
+  if (options.admin && options.fields?.length) body.settings = settingsBody(v, options.fields)
   if (v.channel === 'whatsapp') {
     body.importOldMessages = v.importOldMessages
     body.importOldMessagesDate = v.importOldMessages ? v.importOldMessagesDate || null : null

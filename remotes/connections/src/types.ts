@@ -3,7 +3,34 @@ import type { WeekdaySchedule } from '@balcao/ui'
 
 export type { WeekdaySchedule }
 export type ConnectionStatus = 'OPENING' | 'qrcode' | 'PAIRING' | 'CONNECTED' | 'DISCONNECTED' | 'TIMEOUT'
-export type Channel = 'whatsapp' | 'facebook' | 'instagram' | 'api'
+/** a channel id declared by a channel manifest on the server (GET /modules lists them) */
+export type Channel = string
+
+export interface Localized {
+  pt: string
+  en: string
+  es: string
+}
+
+/** One field of a channel's settings tab (the manifest's fields, core/public/module.ts). */
+export interface ChannelFieldDef {
+  name: string
+  type: 'text' | 'url' | 'password' | 'select'
+  label: Localized
+  required: boolean
+  help: Localized | null
+  options: { value: string; label: Localized }[]
+}
+
+/** A channel the company's plan offers, as GET /modules lists it. */
+export interface ChannelDef {
+  name: string
+  feature: string | null
+  label: Localized
+  icon: string
+  color: string | null
+  fields: ChannelFieldDef[]
+}
 
 export interface ConnectionHealth {
   lastConnectedAt: string | null
@@ -62,6 +89,10 @@ export interface Connection {
   health?: ConnectionHealth
   greetingMediaUrl?: string | null
   greetingMediaName?: string | null
+  /** the channel's declared settings, secrets left out (admins only) */
+  channelSettings?: Record<string, unknown>
+  /** which secret (password) fields of the channel are set */
+  channelSecrets?: Record<string, boolean>
 }
 
 /** GET /whatsapp/all */

@@ -17,7 +17,6 @@ export default {
     disconnectWarning: 'The device will be logged out and a new QR code must be scanned to connect again.',
     alert: 'The connection "{{name}}" dropped. Trying to reconnect…',
     close: 'Close',
-    channel: { whatsapp: 'WhatsApp', facebook: 'Facebook', instagram: 'Instagram', api: 'API' },
     status: {
       OPENING: 'Connecting',
       qrcode: 'Waiting for the QR code scan',
@@ -80,6 +79,7 @@ export default {
       schedules: 'Schedules',
     },
     form: {
+      secretSet: 'Set — leave empty to keep the current one.',
       name: 'Name',
       color: 'Colour',
       isDefault: 'Default',
@@ -138,6 +138,7 @@ export default {
       maxUseBotQueuesNPS: 'How many times to send the rating',
     },
     validation: {
+      url: 'Enter a valid http(s) URL',
       errorSendQueue: 'Choose the queue to redirect to along with the time',
       errorExpiresNPS: 'With a rating message, set the expiry time (greater than 0)',
       importStart: 'The date must be between 2 years ago and today',

@@ -18,7 +18,6 @@ export default {
     disconnectWarning: 'El dispositivo se desconectará y habrá que escanear un nuevo código QR para conectar de nuevo.',
     alert: 'La conexión "{{name}}" se cayó. Intentando reconectar…',
     close: 'Cerrar',
-    channel: { whatsapp: 'WhatsApp', facebook: 'Facebook', instagram: 'Instagram', api: 'API' },
     status: {
       OPENING: 'Conectando',
       qrcode: 'Esperando el escaneo del código QR',
@@ -82,6 +81,7 @@ export default {
       schedules: 'Horarios',
     },
     form: {
+      secretSet: 'Definido — déjelo en blanco para mantener el actual.',
       name: 'Nombre',
       color: 'Color',
       isDefault: 'Predeterminada',
@@ -140,6 +140,7 @@ export default {
       maxUseBotQueuesNPS: 'Cuántas veces enviar la evaluación',
     },
     validation: {
+      url: 'Indique una URL http(s) válida',
       errorSendQueue: 'Elija la cola a la que redirigir junto con el tiempo',
       errorExpiresNPS: 'Con mensaje de evaluación, indique el tiempo de expiración (mayor que 0)',
       importStart: 'La fecha debe estar entre hace 2 años y hoy',

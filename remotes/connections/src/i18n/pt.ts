@@ -18,7 +18,6 @@ export default {
     disconnectWarning: 'O aparelho será desconectado e será preciso ler um novo QR Code para conectar de novo.',
     alert: 'A conexão "{{name}}" caiu. Tentando reconectar…',
     close: 'Fechar',
-    channel: { whatsapp: 'WhatsApp', facebook: 'Facebook', instagram: 'Instagram', api: 'API' },
     status: {
       OPENING: 'Conectando',
       qrcode: 'Aguardando leitura do QR Code',
@@ -81,6 +80,7 @@ export default {
       schedules: 'Horários',
     },
     form: {
+      secretSet: 'Definido — deixe em branco para manter o atual.',
       name: 'Nome',
       color: 'Cor',
       isDefault: 'Padrão',
@@ -139,6 +139,7 @@ export default {
       maxUseBotQueuesNPS: 'Quantas vezes enviar a avaliação',
     },
     validation: {
+      url: 'Informe uma URL http(s) válida',
       errorSendQueue: 'Informe a fila para redirecionar junto com o tempo',
       errorExpiresNPS: 'Com mensagem de avaliação, informe o tempo de expiração (maior que 0)',
       importStart: 'A data deve estar entre 2 anos atrás e hoje',

@@ -1,0 +1,102 @@
+/**
+ * Saving the connection dialog: the form's own checks first (switching to the
+ * tab of the first error), then POST /whatsapp or PUT /whatsapp/:id (or the
+ * super user's PUT /whatsapp-admin/:id), the greeting media upload, and the
+ * server's field errors mapped back to their tab (settings.* to the channel tab).
+ */
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api, isApiError, toastError, toasts } from '@balcao/ui'
+import { TAB_OF, toBody, type ConnectionForm } from '../connectionForm.js'
+import type { ChannelFieldDef, Connection } from '../types.js'
+import { serverRule, type TabName } from './shared.js'
+
+type FieldErrors = Partial<Record<keyof ConnectionForm, string>>
+
+export interface SaveInput {
+  current: Connection | null
+  values: ConnectionForm
+  /** form.check() of the kit's useForm: single-field rules */
+  check: () => boolean
+  cross: FieldErrors
+  channelErrors: Record<string, string>
+  fields: ChannelFieldDef[]
+  admin: boolean
+  saveUrl?: string
+  media: File | null
+  dropMedia: boolean
+  setTab: (tab: TabName) => void
+  onSaved: (c: Connection) => void
+}
+
+export function useConnectionSave() {
+  const { t } = useTranslation()
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({})
+  const [settingsErrors, setSettingsErrors] = useState<Record<string, string | undefined>>({})
+  const [submitted, setSubmitted] = useState(false)
+  const [saving, setSaving] = useState(false)
+
+  const clearField = (k: keyof ConnectionForm) => {
+    if (serverErrors[k]) setServerErrors((e) => ({ ...e, [k]: undefined }))
+  }
+  const clearSetting = (name: string) => {
+    if (settingsErrors[name]) setSettingsErrors((e) => ({ ...e, [name]: undefined }))
+  }
+
+  const save = async (input: SaveInput) => {
+    setSubmitted(true)
+    const ok = input.check()
+    const firstCross = (Object.keys(input.cross) as (keyof ConnectionForm)[])[0]
+    if (!ok || firstCross) {
+      input.setTab(!ok ? 'general' : ((TAB_OF[firstCross] as TabName) ?? 'general'))
+      return
+    }
+    if (Object.keys(input.channelErrors).length) {
+      input.setTab('channel')
+      return
+    }
+    const { current } = input
+    const body = toBody(input.values, {
+      isNew: !current,
+      admin: input.admin && !input.saveUrl,
+      fields: input.fields,
+    })
+    setSaving(true)
+    try {
+      let saved = current
+        ? await api.put<Connection>(input.saveUrl ?? `/whatsapp/${current.id}`, body)
+        : await api.post<Connection>('/whatsapp', body)
+      if (input.media) {
+        const data = new FormData()
+        data.append('file', input.media)
+        saved = await api.upload<Connection>(`/whatsapp/${saved.id}/media-upload`, data)
+      } else if (input.dropMedia && current?.greetingMediaName) {
+        saved = await api.delete<Connection>(`/whatsapp/${saved.id}/media-upload`)
+      }
+      toasts.success(t('connections.saved'))
+      input.onSaved(saved)
+    } catch (e) {
+      if (isApiError(e) && e.fields.length) {
+        const next: FieldErrors = {}
+        const settings: Record<string, string> = {}
+        for (const f of e.fields) {
+          if (f.field.startsWith('settings.')) {
+            settings[f.field.slice('settings.'.length)] = serverRule(f.rule)
+            continue
+          }
+          const key = (f.field === 'importOldMessages' ? 'importOldMessagesDate' : f.field) as keyof ConnectionForm
+          next[key] = serverRule(f.rule)
+        }
+        setServerErrors(next)
+        setSettingsErrors(settings)
+        const first = Object.keys(next)[0] as keyof ConnectionForm | undefined
+        input.setTab(first ? ((TAB_OF[first] as TabName) ?? 'general') : 'channel')
+      }
+      toastError(e)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return { save, saving, submitted, serverErrors, settingsErrors, clearField, clearSetting }
+}

@@ -1,0 +1,45 @@
+/**
+ * The channels the company's plan offers, from GET /modules (the server reads
+ * them from the channel manifests): the add menu, the icons and the dialog's
+ * channel tab are drawn from this list, never from a copy in the browser.
+ */
+import { useEffect, useState } from 'react'
+import { api } from '@balcao/ui'
+import type { ChannelDef, Localized } from './types.js'
+
+let cached: Promise<ChannelDef[]> | null = null
+
+export function loadChannels(): Promise<ChannelDef[]> {
+  cached ??= api
+    .get<{ channels?: ChannelDef[] }>('/modules')
+    .then((r) => (Array.isArray(r?.channels) ? r.channels : []))
+    .catch(() => {
+      cached = null
+      return []
+    })
+  return cached
+}
+
+/** forget the list (the plan may have changed) */
+export function forgetChannels() {
+  cached = null
+}
+
+export function useChannels(): ChannelDef[] {
+  const [channels, setChannels] = useState<ChannelDef[]>([])
+  useEffect(() => {
+    let alive = true
+    void loadChannels().then((list) => alive && setChannels(list))
+    return () => {
+      alive = false
+    }
+  }, [])
+  return channels
+}
+
+/** a manifest text in the interface language (pt by default) */
+export function localized(text: Localized | null | undefined, language: string | undefined) {
+  if (!text) return ''
+  const lang = (language ?? 'pt').slice(0, 2) as keyof Localized
+  return text[lang] ?? text.pt
+}
