@@ -1,12 +1,32 @@
 /**
- * Module-boundary check (part of npm test). A plugin under modules/<name> or
- * channels/<name> may import:
+ * Module-boundary check (part of npm test). Two rules for every plugin
+ * (modules/<name>, channels/<name>):
+ *
+ * 1. Imports. A plugin may import:
  *   - its own files (relative paths that stay inside its folder),
  *   - the core's public API (#core/<name>, i.e. core/public/*),
+ *   - another plugin's public API: #modules/<x>/public/<file> (or
+ *     #channels/<x>/public/<file>), and nothing else of that plugin,
  *   - npm packages,
  *   - and, from its tests/ folder only, the shared test helpers (#tests/helpers/*).
- * Anything else (another module, the core's internals, #models/..., a relative
- * path that leaves the folder) is reported and fails the run.
+ * Anything else (another plugin's internals, the core's internals, #models/...,
+ * a relative path that leaves the folder) is reported and fails the run.
+ *
+ * 2. Tables. A table belongs to whoever's migrations create it
+ * (`createTable('<name>'` in <plugin>/database/migrations, or in
+ * database/migrations for the core). A plugin's code may not read or write a
+ * table of another plugin: no `db.from('x')`, `trx.from('x')`, `.table('x')`,
+ * `.into('x')`, `.join('x', ...)`, `tenantTable('x')` / `tenantInsert('x')`,
+ * model `static table = 'x'`, `alterTable('x')`, nor SQL in a string literal
+ * naming it after FROM / JOIN / UPDATE / INSERT INTO / DELETE FROM / INTO.
+ * It asks the owner's public API instead. Core tables are off-limits too,
+ * except CORE_SHARED_TABLES below: the tables of the models the core
+ * publishes in #core/models (and their pivot tables), which plugins may query
+ * (locks, joins and counts a model query cannot express). Core-private tables
+ * (inbound_events, sessions, settings, rate limits) are reached only through
+ * #core/pipeline, #core/settings, ... A plugin's tests/ folder is exempt from
+ * this rule (tests inspect whatever state they assert on).
+ *
  * Usage: node scripts/check-boundaries.mjs [root]
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
@@ -14,6 +34,8 @@ import { join, relative, resolve, dirname, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const ROOT = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'))
+/** core tables of the models exported by core/public/models.ts, and their pivots */
+export const CORE_SHARED_TABLES = new Set(['companies', 'plans', 'users', 'queues', 'whatsapps', 'whatsapp_queues', 'user_queues'])
 const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm
 
 function files(dir) {
@@ -27,35 +49,98 @@ function files(dir) {
   return out
 }
 
+const CREATE_RE = /createTable(?:IfNotExists)?\(\s*['"`]([\w]+)['"`]/g
+const NAME = String.raw`['"\`]([a-z_][a-z0-9_]*)(?:\s+as\s+\w+)?['"\`]`
+const ACCESS_RES = [
+  new RegExp(String.raw`\.(?:from|table|into|join|leftJoin|rightJoin|innerJoin|fullOuterJoin|crossJoin|alterTable)\(\s*` + NAME, 'g'),
+  new RegExp(String.raw`\b(?:tenantTable|tenantInsert)\(\s*` + NAME, 'g'),
+  new RegExp(String.raw`\bstatic\s+table\s*=\s*` + NAME, 'g'),
+]
+const SQL_RE = /\b(?:from|join|update|insert\s+into|delete\s+from|into)\s+"?([a-z_][a-z0-9_]*)"?/gi
+const STRING_RE = /`(?:\\[\s\S]|[^\\`])*`|'(?:\\.|[^\\'\n])*'|"(?:\\.|[^\\"\n])*"/g
+
+const stripComments = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1')
+
+function migrationFiles(dir) {
+  return existsSync(dir) ? files(dir) : []
+}
+
+/** table → owner ('core' or '<kind>/<name>'), from the migrations that create it */
+export function tableOwners(root = ROOT) {
+  const owners = new Map()
+  const scan = (dir, owner) => {
+    for (const file of migrationFiles(dir)) {
+      for (const m of readFileSync(file, 'utf8').matchAll(CREATE_RE)) if (!owners.has(m[1])) owners.set(m[1], owner)
+    }
+  }
+  scan(join(root, 'database', 'migrations'), 'core')
+  for (const { kind, name, dir } of plugins(root)) scan(join(dir, 'database', 'migrations'), `${kind}/${name}`)
+  return owners
+}
+
+function plugins(root) {
+  const out = []
+  for (const kind of ['modules', 'channels']) {
+    const base = join(root, kind)
+    if (!existsSync(base)) continue
+    for (const name of readdirSync(base)) {
+      const dir = join(base, name)
+      if (statSync(dir).isDirectory()) out.push({ kind, name, dir })
+    }
+  }
+  return out
+}
+
+/** the tables a source file names, by query builder, model or SQL text */
+export function tablesUsed(text) {
+  const code = stripComments(text)
+  const found = new Set()
+  for (const re of ACCESS_RES) for (const m of code.matchAll(re)) found.add(m[1])
+  for (const lit of code.matchAll(STRING_RE)) for (const m of lit[0].matchAll(SQL_RE)) found.add(m[1].toLowerCase())
+  return found
+}
+
 export function checkBoundaries(root = ROOT) {
   const problems = []
   const publicCore = join(root, 'core', 'public')
   const allowedCore = existsSync(publicCore)
     ? new Set(readdirSync(publicCore).map((f) => f.replace(/\.(ts|js)$/, '')))
     : new Set()
-  for (const kind of ['modules', 'channels']) {
-    const base = join(root, kind)
-    if (!existsSync(base)) continue
-    for (const name of readdirSync(base)) {
-      const pluginDir = join(base, name)
-      if (!statSync(pluginDir).isDirectory()) continue
-      for (const file of files(pluginDir)) {
-        const text = readFileSync(file, 'utf8')
-        for (const m of text.matchAll(IMPORT_RE)) {
-          const spec = m[1] ?? m[2] ?? m[3]
-          const where = `${relative(root, file)}: ${spec}`
-          if (spec.startsWith('.')) {
-            const target = resolve(dirname(file), spec)
-            if (target !== pluginDir && !target.startsWith(pluginDir + sep)) problems.push(`${where} leaves ${kind}/${name}`)
-          } else if (spec.startsWith('#tests/helpers/') && file.startsWith(join(pluginDir, 'tests') + sep)) {
-            continue
-          } else if (spec.startsWith('#')) {
-            const match = /^#core\/([\w-]+)$/.exec(spec)
-            if (!match || !allowedCore.has(match[1])) problems.push(`${where} is not a public core export (#core/<name>)`)
-          } else if (spec.startsWith('/') || spec.includes('core/app') || spec.startsWith('node_modules')) {
-            problems.push(`${where} is not allowed`)
+  const owners = tableOwners(root)
+  for (const { kind, name, dir: pluginDir } of plugins(root)) {
+    const self = `${kind}/${name}`
+    const testsDir = join(pluginDir, 'tests') + sep
+    const migrationsDir = join(pluginDir, 'database', 'migrations') + sep
+    for (const file of files(pluginDir)) {
+      const text = readFileSync(file, 'utf8')
+      for (const m of text.matchAll(IMPORT_RE)) {
+        const spec = m[1] ?? m[2] ?? m[3]
+        const where = `${relative(root, file)}: ${spec}`
+        if (spec.startsWith('.')) {
+          const target = resolve(dirname(file), spec)
+          if (target !== pluginDir && !target.startsWith(pluginDir + sep)) problems.push(`${where} leaves ${kind}/${name}`)
+        } else if (spec.startsWith('#tests/helpers/') && file.startsWith(testsDir)) {
+          continue
+        } else if (/^#(modules|channels)\//.test(spec)) {
+          const pub = /^#(modules|channels)\/([\w-]+)\/public\/[\w-]+$/.exec(spec)
+          if (!pub || `${pub[1]}/${pub[2]}` === self || !existsSync(join(root, pub[1], pub[2], 'public'))) {
+            problems.push(`${where} is not another plugin's public API (#modules/<name>/public/<file>)`)
           }
+        } else if (spec.startsWith('#')) {
+          const match = /^#core\/([\w-]+)$/.exec(spec)
+          if (!match || !allowedCore.has(match[1])) problems.push(`${where} is not a public core export (#core/<name>)`)
+        } else if (spec.startsWith('/') || spec.includes('core/app') || spec.startsWith('node_modules')) {
+          problems.push(`${where} is not allowed`)
         }
+      }
+      if (file.startsWith(testsDir) || file.startsWith(migrationsDir)) continue
+      for (const table of tablesUsed(text)) {
+        const owner = owners.get(table)
+        if (!owner || owner === self) continue
+        if (owner === 'core' && CORE_SHARED_TABLES.has(table)) continue
+        problems.push(
+          `${relative(root, file)}: table ${table} belongs to ${owner === 'core' ? 'the core' : owner}; use its public API`
+        )
       }
     }
   }

@@ -24,16 +24,8 @@ function liveSession(connection: ConnectionRef) {
 /** Sends on this process's socket (the relay calls this on the owner too). */
 export async function sendLocal(connection: ConnectionRef, message: OutgoingMessage): Promise<SendResult> {
   const session = liveSession(connection)
+  // a reaction names whose message it is (ours or the contact's): the outbox sets targetFromMe
   const built = await buildContent(message)
-  if (message.kind === 'reaction' && message.targetProviderId) {
-    // a reaction must name whose message it is: ours or the contact's
-    const target = await db
-      .from('messages')
-      .where({ company_id: connection.companyId, whatsapp_id: connection.id, wid: message.targetProviderId })
-      .select('from_me')
-      .first()
-    if (target) (built.content as any).react.key.fromMe = Boolean(target.from_me)
-  }
   const sent = await session.socket!.sendMessage(built.jid, built.content, built.options)
   const providerId = sent?.key?.id ?? built.options.messageId
   if (!providerId) throw new AppError('ERR_SENDING_WAPP_MSG', 502)

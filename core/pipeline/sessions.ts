@@ -8,6 +8,37 @@ import { realtime } from '#core/realtime'
 import type { ChannelHooks, ConnectionRef } from '#core/channels'
 import { inbound } from './inbound.js'
 
+/**
+ * What a driver reports besides status and inbound events (health, history
+ * import) goes to the module that owns it (modules/connections), registered
+ * here: reports reach every reporter in order; a question (importPlan,
+ * lastDisconnectedAt) takes the first reporter that answers. With none
+ * registered reports are dropped and questions answer null.
+ */
+export type ChannelReporter = Partial<
+  Pick<ChannelHooks, 'health' | 'lastDisconnectedAt' | 'importPlan' | 'importProgress' | 'importFinished'>
+>
+const reporters: ChannelReporter[] = []
+
+export const channelReports = {
+  /** adds a reporter; returns a function that removes it */
+  use(reporter: ChannelReporter) {
+    reporters.push(reporter)
+    return () => {
+      const i = reporters.indexOf(reporter)
+      if (i >= 0) reporters.splice(i, 1)
+    }
+  },
+}
+
+async function ask<K extends 'lastDisconnectedAt' | 'importPlan'>(key: K, connection: ConnectionRef) {
+  for (const r of reporters) {
+    const fn = r[key] as ((c: ConnectionRef) => Promise<any>) | undefined
+    if (fn) return (await fn(connection)) ?? null
+  }
+  return null
+}
+
 export const channelHooks: ChannelHooks = {
   async status(connection: ConnectionRef, status, extra = {}) {
     await tenancy.run(connection.companyId, async () => {
@@ -17,17 +48,41 @@ export const channelHooks: ChannelHooks = {
       if (extra.qrcode !== undefined) w.qrcode = extra.qrcode
       if (extra.number !== undefined) w.number = extra.number
       await w.save()
-      // the live QR links a phone to the company: only admins may see it (spec 2 §6)
-      const session = w.serialize()
-      await realtime.toCompanyByRole(
-        connection.companyId,
-        'whatsappSession',
-        { action: 'update', session },
-        { action: 'update', session: { ...session, qrcode: null } }
-      )
+      // the live QR is for admins only (the rule: connectionQr, #core/realtime)
+      await realtime.connectionUpdate(connection.companyId, 'whatsappSession', 'session', w.serialize())
     })
   },
   async inbound(connection, event) {
     return inbound.ingest(connection.companyId, { ...event, whatsappId: connection.id })
   },
+  async health(connection, report) {
+    for (const r of reporters) await r.health?.(connection, report).catch(() => {})
+  },
+  lastDisconnectedAt: (connection) => ask('lastDisconnectedAt', connection),
+  importPlan: (connection) => ask('importPlan', connection),
+  async importProgress(connection, progress) {
+    for (const r of reporters) await r.importProgress?.(connection, progress)
+  },
+  async importFinished(connection) {
+    for (const r of reporters) await r.importFinished?.(connection)
+  },
+}
+
+/**
+ * Waits (up to timeoutMs) until no inbound event of the connection is pending:
+ * whoever acts on what an import created (closing its tickets) must see it all.
+ */
+export async function inboundDrained(whatsappId: number, timeoutMs = 60_000) {
+  const { default: db } = await import('@adonisjs/lucid/services/db')
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const row = await db
+      .from('inbound_events')
+      .where({ whatsapp_id: whatsappId, status: 'pending' })
+      .count('* as n')
+      .first()
+    if (!Number(row?.n ?? 0)) return true
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  return false
 }

@@ -5,12 +5,15 @@ import { defineModule } from '#core/module'
  * facebook, instagram, api), their session commands, history import control
  * and the super user's all-connections view. The `whatsapps` table is the
  * core's; this module owns its API, rules and the per-connection health,
- * import progress and greeting media tables. Channel flags (useWhatsapp, ...)
+ * import progress and greeting media tables (channels report health and
+ * imports through the core's channel hooks). Channel flags (useWhatsapp, ...)
  * are checked per connection, so the module itself is on for every plan.
  */
 export default defineModule({
   name: 'connections',
   feature: null,
+  // closes imported tickets through #modules/inbox/public
+  dependsOn: ['inbox'],
   migrations: 'database/migrations',
   provider: () => import('./provider.js'),
   menu: [

@@ -26,6 +26,81 @@ test.group('module boundaries', () => {
     assert.isTrue(problems.every((p) => p.startsWith('modules/a/bad.ts')))
   })
 
+  test("a plugin may import another plugin's public API and nothing else of it", ({ assert }) => {
+    const root = mkdtempSync(join(tmpdir(), 'balcao-bounds-'))
+    mkdirSync(join(root, 'core', 'public'), { recursive: true })
+    mkdirSync(join(root, 'modules', 'a'), { recursive: true })
+    mkdirSync(join(root, 'modules', 'b', 'public'), { recursive: true })
+    mkdirSync(join(root, 'modules', 'b', 'services'), { recursive: true })
+    writeFileSync(join(root, 'modules', 'b', 'public', 'tickets.ts'), 'export const x = 1\n')
+    writeFileSync(join(root, 'modules', 'b', 'services', 'secret.ts'), 'export const y = 1\n')
+    writeFileSync(
+      join(root, 'modules', 'a', 'ok.ts'),
+      "import { x } from '#modules/b/public/tickets'\nconst lazy = await import('#modules/b/public/tickets')\n"
+    )
+    writeFileSync(
+      join(root, 'modules', 'a', 'bad.ts'),
+      "import { y } from '#modules/b/services/secret'\nimport B from '#modules/b/module'\nimport { z } from '../b/public/tickets.js'\n"
+    )
+    const problems: string[] = checkBoundaries(root)
+    assert.lengthOf(problems, 3)
+    assert.isTrue(problems.every((p) => p.startsWith('modules/a/bad.ts')))
+  })
+
+  test('a plugin may not read or write the tables of another plugin (owners from the migrations)', ({ assert }) => {
+    const root = mkdtempSync(join(tmpdir(), 'balcao-bounds-'))
+    const write = (path: string, text: string) => {
+      mkdirSync(join(root, path, '..'), { recursive: true })
+      writeFileSync(join(root, path), text)
+    }
+    write('core/public/tenancy.ts', '')
+    write(
+      'database/migrations/1_core.ts',
+      "this.schema.createTable('whatsapps', (t) => {})\nthis.schema.createTable('inbound_events', (t) => {})\n"
+    )
+    write('modules/b/database/migrations/1_b.ts', "this.schema.createTable('b_items', (t) => {})\n")
+    write('modules/a/database/migrations/1_a.ts', "this.schema.createTable('a_rows', (t) => {})\n")
+    write(
+      'modules/a/ok.ts',
+      [
+        "await db.from('a_rows').where('id', 1)",
+        "await trx.table('a_rows').insert({})",
+        "await db.from('whatsapps').join('a_rows as r', 'r.whatsapp_id', 'whatsapps.id')",
+        '// the old code read from b_items here',
+        "await db.rawQuery('UPDATE a_rows SET x = 1 FROM whatsapps w WHERE w.id = a_rows.whatsapp_id')",
+      ].join('\n')
+    )
+    write('modules/a/tests/state.spec.ts', "await db.from('b_items').first()\n")
+    write('modules/a/read.ts', "await db.from('b_items').where('id', 1)\n")
+    write('modules/a/write.ts', "await trx.table('b_items').insert({})\n")
+    write('modules/a/raw.ts', 'await db.rawQuery(`UPDATE b_items SET done = true WHERE id = ?`, [1])\n')
+    write('modules/a/join.ts', "await db.from('a_rows').leftJoin('b_items as b', 'b.id', 'a_rows.b_id')\n")
+    write('modules/a/insert.ts', "await db.rawQuery('INSERT INTO b_items (id) VALUES (1)')\n")
+    write('modules/a/model.ts', "export default class Item extends BaseModel {\n  static table = 'b_items'\n}\n")
+    write('modules/a/scoped.ts', "await tenantTable('b_items', trx).update({ x: 1 })\n")
+    write('modules/a/core_private.ts', "await db.from('inbound_events').where('status', 'pending')\n")
+    const problems: string[] = checkBoundaries(root)
+    const files = problems.map((p) => p.split(':')[0]).sort()
+    assert.deepEqual(files, [
+      'modules/a/core_private.ts',
+      'modules/a/insert.ts',
+      'modules/a/join.ts',
+      'modules/a/model.ts',
+      'modules/a/raw.ts',
+      'modules/a/read.ts',
+      'modules/a/scoped.ts',
+      'modules/a/write.ts',
+    ])
+    assert.include(
+      problems.find((p) => p.startsWith('modules/a/read.ts')),
+      'table b_items belongs to modules/b'
+    )
+    assert.include(
+      problems.find((p) => p.startsWith('modules/a/core_private.ts')),
+      'belongs to the core'
+    )
+  })
+
   test('the repository itself passes, and npm test runs the check', ({ assert }) => {
     assert.deepEqual(checkBoundaries(app.makePath()), [])
     const script = readFileSync(app.makePath('scripts', 'test.mjs'), 'utf8')

@@ -11,7 +11,7 @@ import type { ChannelHooks, ConnectionRef, InboundEvent } from '#core/channels'
 import { companySettings } from '#core/settings'
 import { tenancy } from '#core/tenancy'
 import type { MediaDownloader, WaSocketLike } from '../session/socket.js'
-import { recordHealth } from '../session/health.js'
+import { reportHealth } from '../session/health.js'
 import { ContactResolver } from './contact_resolver.js'
 import { learnFromContacts, rememberLid, type LidPair } from './lid_map.js'
 import { mapMessage, type MappedMessage } from './map_message.js'
@@ -48,7 +48,7 @@ export class InboundHandler {
     socket: () => WaSocketLike | null
   ) {
     this.contacts = new ContactResolver(ref.companyId, socket)
-    this.history = new HistorySync(ref, (m, options) => this.ingestMessage(m, options))
+    this.history = new HistorySync(ref, hooks, (m, options) => this.ingestMessage(m, options))
   }
 
   rememberSent(id: string, message: WAMessage['message']) {
@@ -67,8 +67,8 @@ export class InboundHandler {
       <T>(fn: (arg: T) => Promise<unknown>) =>
       (arg: T) => {
         fn(arg).catch((e) =>
-          recordHealth(this.ref.companyId, this.ref.id, {
-            last_error: String((e as Error)?.message ?? e).slice(0, 500),
+          reportHealth(this.hooks, this.ref, {
+            error: String((e as Error)?.message ?? e).slice(0, 500),
           })
         )
       }
@@ -183,7 +183,7 @@ export class InboundHandler {
     if (mapped.media) await releasePending(this.ref.id, mapped.event.providerMessageId)
     if (!options.imported && Date.now() - this.#lastHealthAt > 30_000) {
       this.#lastHealthAt = Date.now()
-      void recordHealth(this.ref.companyId, this.ref.id, { last_message_at: new Date() })
+      void reportHealth(this.hooks, this.ref, { messageAt: new Date() })
     }
     return result
   }
@@ -224,8 +224,8 @@ export class InboundHandler {
       } catch (e) {
         // the message still arrives (text and type); the inbox shows the media as unavailable
         event.mediaError = 'ERR_WAPP_DOWNLOAD_MEDIA'
-        void recordHealth(this.ref.companyId, this.ref.id, {
-          last_error: `media: ${(e as Error).message}`.slice(0, 500),
+        void reportHealth(this.hooks, this.ref, {
+          error: `media: ${(e as Error).message}`.slice(0, 500),
         })
       }
     }

@@ -13,7 +13,7 @@ import { DisconnectReason } from '@whiskeysockets/baileys'
 import type { ChannelHooks, ConnectionRef, ConnectionStatus } from '#core/channels'
 import { clearAuthState, loadAuthState, FencedOut } from './auth_state.js'
 import { backoffDelay } from './backoff.js'
-import { alertDrop, recordHealth } from './health.js'
+import { reportHealth } from './health.js'
 import type { MediaDownloader, SocketFactory, WaSocketLike } from './socket.js'
 import { InboundHandler } from '../inbound/inbound_handler.js'
 import { userOf } from '../inbound/jids.js'
@@ -103,7 +103,7 @@ export class WaSession {
           const code = await socket.requestPairingCode(this.deps.pairingPhone)
           await this.#setStatus('PAIRING', { qrcode: code, number: '' })
         } catch (e) {
-          await recordHealth(this.ref.companyId, this.ref.id, { last_error: `pairing: ${(e as Error).message}` })
+          await reportHealth(this.deps.hooks, this.ref, { error: `pairing: ${(e as Error).message}` })
           await this.#endForGood('DISCONNECTED', 'pairing-failed', true)
         }
         return
@@ -123,9 +123,9 @@ export class WaSession {
       this.wasConnected = true
       const number = userOf(socket.user?.id)
       await this.#setStatus('CONNECTED', { qrcode: '', number })
-      await recordHealth(this.ref.companyId, this.ref.id, {
-        last_connected_at: new Date(),
-        last_error: null,
+      await reportHealth(this.deps.hooks, this.ref, {
+        connectedAt: new Date(),
+        error: null,
         owner: this.deps.ownerId,
       })
       this.inbound.onOpen()
@@ -138,10 +138,10 @@ export class WaSession {
       socket.ev.removeAllListeners(undefined)
       const loggedOut = code === DisconnectReason.loggedOut || code === DisconnectReason.forbidden
       if (this.wasConnected) {
-        alertDrop(this.ref.companyId, this.ref.id, this.ref.name, reason, loggedOut)
-        await recordHealth(this.ref.companyId, this.ref.id, {
-          last_disconnected_at: new Date(),
-          last_error: `${code} ${reason}`,
+        await reportHealth(this.deps.hooks, this.ref, {
+          dropped: { reason, loggedOut },
+          disconnectedAt: new Date(),
+          error: `${code} ${reason}`,
         })
       }
       this.wasConnected = false
@@ -162,13 +162,13 @@ export class WaSession {
     if (this.#stopped) return
     const delay = immediate ? 0 : backoffDelay(this.attempts, this.deps.random)
     this.attempts++
-    void recordHealth(this.ref.companyId, this.ref.id, { reconnect: true })
+    void reportHealth(this.deps.hooks, this.ref, { reconnect: true })
     const status: ConnectionStatus = this.attempts > TIMEOUT_AFTER ? 'TIMEOUT' : 'OPENING'
     void this.#setStatus(status)
     this.#timer = setTimeout(() => {
       this.#timer = null
       this.#connect().catch((e) => {
-        void recordHealth(this.ref.companyId, this.ref.id, { last_error: String((e as Error).message).slice(0, 500) })
+        void reportHealth(this.deps.hooks, this.ref, { error: String((e as Error).message).slice(0, 500) })
         this.#scheduleReconnect(false)
       })
     }, delay)

@@ -468,6 +468,15 @@ test.group('history import survives a restart', (group) => {
         const tickets = await db.from('tickets').where('whatsapp_id', w.whatsapp.id)
         assert.lengthOf(tickets, 2)
         assert.isTrue(tickets.every((x: any) => x.status === 'closed'))
+        // one close path (the inbox's), which logs each ticket it closes
+        const logs = await db
+          .from('ticket_logs')
+          .whereIn(
+            'ticket_id',
+            tickets.map((x: any) => x.id)
+          )
+          .where('type', 'closed')
+        assert.lengthOf(logs, 2)
         assert.isFalse((await w.row()).importOldMessages)
       } finally {
         await second.close()

@@ -7,19 +7,8 @@ export const connectionEvents = {
   async updated(companyId: number, whatsapp: Record<string, any>) {
     const safe = { ...whatsapp }
     delete safe.token
-    const plain = { ...safe, qrcode: null }
-    await realtime.toCompanyByRole(
-      companyId,
-      'whatsapp',
-      { action: 'update', whatsapp: safe },
-      { action: 'update', whatsapp: plain }
-    )
-    await realtime.toCompanyByRole(
-      companyId,
-      'whatsappSession',
-      { action: 'update', session: safe },
-      { action: 'update', session: plain }
-    )
+    await realtime.connectionUpdate(companyId, 'whatsapp', 'whatsapp', safe)
+    await realtime.connectionUpdate(companyId, 'whatsappSession', 'session', safe)
   },
   deleted(companyId: number, whatsappId: number) {
     realtime.toCompany(companyId, 'whatsapp', { action: 'delete', whatsappId })

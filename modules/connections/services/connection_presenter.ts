@@ -1,13 +1,16 @@
 /**
  * What a connection looks like to the browser. Tokens go to admins only;
- * channel settings (callback secrets, page tokens) and auth state never leave
- * the server. Health, import progress and the greeting media ride along so
+ * channel secrets (password fields of the channel's manifest) and auth state
+ * never leave the server: admins see the other declared settings and which
+ * secrets are set. Health, import progress and the greeting media ride along so
  * the connections page needs one call.
  */
 import db from '@adonisjs/lucid/services/db'
 import type { Whatsapp } from '#core/models'
 import { storage } from '#core/storage'
 import { inbound } from '#core/pipeline'
+import { connectionQr } from '#core/realtime'
+import { presentChannelSettings } from './channel_settings.js'
 
 export interface Extras {
   health: Map<number, any>
@@ -53,10 +56,13 @@ export function presentOne(w: Whatsapp, extras: Extras, options: { admin: boolea
   }
   delete out.maxUseBotQueuesNps
   delete out.expiresTicketNps
-  if (options.admin) out.token = w.token
-  // the live QR is for admins (spec 2 §6); session=0 (the all-connections page) leaves it out too
-  if (options.session === false || !options.admin) delete out.qrcode
-  return out
+  if (options.admin) {
+    out.token = w.token
+    Object.assign(out, presentChannelSettings(w.channel, w.settings))
+  }
+  // the live QR is for admins (connectionQr, #core/realtime); session=0 (the all-connections page) leaves it out too
+  if (options.session === false) delete out.qrcode
+  return connectionQr.as(out, { isAdmin: options.admin }, 'omit')
 }
 
 export async function present(rows: Whatsapp[], options: { admin: boolean; session?: boolean }) {

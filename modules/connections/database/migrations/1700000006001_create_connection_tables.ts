@@ -3,7 +3,8 @@ import { BaseSchema } from '@adonisjs/lucid/schema'
 /**
  * Per-connection records that are not connection settings:
  * - connection_health: what the connections page shows about a session's
- *   reliability (written by the channel drivers, read here);
+ *   reliability (reported by the channel drivers through the core's hooks,
+ *   written by this module: services/channel_reports.ts);
  * - connection_imports: the history-import window and its progress, so an
  *   import resumes after a restart instead of starting again;
  * - connection_media: the greeting media of a connection (private storage key).

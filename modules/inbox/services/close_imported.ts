@@ -1,0 +1,44 @@
+/**
+ * Closes the pending tickets a history import opened on one connection
+ * (reference §10 closedimported), without farewell or rating messages: nobody
+ * is being served on an imported conversation. Only tickets created inside the
+ * import's window are touched; each gets a 'closed' ticket log. The one path
+ * for it: the connections module calls it (through #modules/inbox/public) when
+ * an import finishes with "close imported tickets" on and from
+ * POST /closedimported/:id.
+ */
+import db from '@adonisjs/lucid/services/db'
+import { realtime } from '#core/realtime'
+import { tenancy } from '#core/tenancy'
+import { logTicket } from './ticket_logs.js'
+import { fireTicketChanged } from '../public/events.js'
+
+/** the window's end is the import's end plus this (messages of the import still arriving) */
+export const IMPORT_CLOSE_MARGIN = '5 hours'
+
+export async function closeImportedTickets(whatsappId: number, window: { since: Date; until?: Date | null }) {
+  const companyId = tenancy.requireCompanyId()
+  const closed = await db.transaction(async (trx) => {
+    const rows = await trx.rawQuery(
+      `UPDATE tickets SET status = 'closed', unread_messages = 0, updated_at = now()
+       WHERE company_id = ? AND whatsapp_id = ? AND status = 'pending' AND created_at >= ?
+         AND created_at <= coalesce(?::timestamptz, now()) + interval '${IMPORT_CLOSE_MARGIN}'
+       RETURNING id, user_id, queue_id`,
+      [companyId, whatsappId, window.since, window.until ?? null] as any[]
+    )
+    for (const r of rows.rows) await logTicket(trx, Number(r.id), 'closed', { queueId: r.queue_id })
+    return rows.rows as { id: number; user_id: number | null; queue_id: number | null }[]
+  })
+  for (const r of closed) {
+    realtime.toCompany(companyId, 'ticket', { action: 'delete', ticketId: Number(r.id) })
+    await fireTicketChanged({
+      companyId,
+      ticketId: Number(r.id),
+      status: 'closed',
+      userId: r.user_id,
+      queueId: r.queue_id,
+      before: { status: 'pending', userId: r.user_id, queueId: r.queue_id },
+    })
+  }
+  return closed.map((r) => Number(r.id))
+}
