@@ -5,15 +5,17 @@
  * company's tenant scope and one transaction that also marks the event done.
  * A crash anywhere rolls back to "pending", and the recovery sweep re-queues
  * pending rows whose job was lost. Realtime and other side effects run only
- * after the commit.
+ * after the commit: the processor registers them on the unit of work
+ * (`uow.afterCommit`).
  */
 import db from '@adonisjs/lucid/services/db'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { Job } from 'bullmq'
 import { jobs } from '#core/jobs'
 import { tenancy } from '#core/tenancy'
 import { AppError } from '#core/errors'
 import type { InboundEvent } from '#core/channels'
+import { UnitOfWork } from '#core/unit_of_work'
+import { SingleSlot } from '../public/extensions.js'
 
 export const INBOUND_QUEUE = 'inbound'
 const ATTEMPTS = 8
@@ -29,13 +31,14 @@ export interface StoredInboundEvent {
   event: InboundEvent
 }
 
-/** Returns side effects to run after the commit (realtime, outbox, ...). */
-export type InboundProcessor = (
-  stored: StoredInboundEvent,
-  trx: TransactionClientContract
-) => Promise<Array<() => unknown> | void>
+/**
+ * Writes one event in the unit's transaction (`uow.trx`); side effects to run
+ * after the commit (realtime, outbox, ...) go to `uow.afterCommit`.
+ */
+export type InboundProcessor = (stored: StoredInboundEvent, uow: UnitOfWork) => Promise<void>
 
-let processor: InboundProcessor | null = null
+/** The inbox owns the one processor: a second registration throws. */
+const processor = new SingleSlot<InboundProcessor>('inbound processor')
 /** test hook: called inside the transaction after the processor's writes (to simulate crashes) */
 let faultInjector: ((stored: StoredInboundEvent, attempt: number) => void) | null = null
 
@@ -66,9 +69,9 @@ function assertEvent(e: InboundEvent) {
 }
 
 export const inbound = {
-  /** The inbox registers the one processor. */
-  setProcessor(fn: InboundProcessor) {
-    processor = fn
+  /** The inbox registers the one processor (a second registration throws). */
+  setProcessor(owner: string, fn: InboundProcessor) {
+    processor.set(owner, fn)
   },
 
   setFaultInjector(fn: typeof faultInjector) {
@@ -114,35 +117,29 @@ export const inbound = {
 
   /** Processes one stored event; idempotent (a done event is skipped). */
   async process(id: number, companyId: number, attempt = 1) {
-    if (!processor) throw new Error('No inbound processor registered')
-    const effects = await tenancy.run(companyId, () =>
+    const run = processor.get()
+    const uow = await tenancy.run(companyId, () =>
       db.transaction(async (trx) => {
+        const unit = new UnitOfWork(trx)
         // The event itself was committed durably by ingest(). If this commit is
         // lost in a crash, the "done" mark goes with it and the event is
         // processed again, so the WAL flush need not be waited for here.
         await trx.rawQuery('SET LOCAL synchronous_commit = off')
         const row = await trx.from('inbound_events').where({ id, company_id: companyId }).forUpdate().first()
-        if (!row || row.status === 'done') return []
+        if (!row || row.status === 'done') return unit
         const stored: StoredInboundEvent = { id, companyId, whatsappId: row.whatsapp_id, event: row.payload }
-        const after = (await processor!(stored, trx)) ?? []
+        await run(stored, unit)
         // after the writes, before the commit: where a crash hurts most
         faultInjector?.(stored, attempt)
         await trx
           .from('inbound_events')
           .where('id', id)
           .update({ status: 'done', processed_at: new Date(), attempts: attempt, last_error: null })
-        return after
+        return unit
       })
     )
-    await tenancy.run(companyId, async () => {
-      for (const effect of effects) {
-        try {
-          await effect()
-        } catch {
-          // side effects are best effort: the data is committed and the client resyncs on reload
-        }
-      }
-    })
+    // side effects are best effort: the data is committed and the client resyncs on reload
+    await tenancy.run(companyId, () => uow.runAfterCommit())
   },
 
   /** Records a failed attempt; after the last one the event is parked as failed. */

@@ -13,6 +13,7 @@ import { AppError } from '#core/errors'
 import { channelRegistry, type OutgoingMessage, type SendResult } from '#core/channels'
 import Whatsapp from '#models/whatsapp'
 import { connectionRef } from './connection_ref.js'
+import { SingleSlot } from '../public/extensions.js'
 
 export const OUTBOX_QUEUE = 'outbox'
 export const OUTBOX_ATTEMPTS = 5
@@ -34,11 +35,12 @@ interface OutboxJob {
   op?: OutboxOp
 }
 
-let handlers: OutboxHandlers | null = null
+/** The inbox owns the one set of handlers: a second registration throws. */
+const slot = new SingleSlot<OutboxHandlers>('outbox handlers')
 
 export const outbox = {
-  setHandlers(h: OutboxHandlers) {
-    handlers = h
+  setHandlers(owner: string, h: OutboxHandlers) {
+    slot.set(owner, h)
   },
 
   jobId(messageId: number, op: OutboxOp = 'send', version = '') {
@@ -74,17 +76,17 @@ export const outbox = {
   },
 
   async send(data: OutboxJob) {
-    if (!handlers) throw new Error('No outbox handlers registered')
+    const handlers = slot.get()
     const op = data.op ?? 'send'
     return tenancy.run(data.companyId, async () => {
-      const message = await handlers!.load(data.messageId, op)
+      const message = await handlers.load(data.messageId, op)
       if (!message) return { skipped: true }
       const whatsapp = await Whatsapp.find(data.whatsappId)
       if (!whatsapp) throw new AppError('ERR_NO_WAPP_FOUND', 404)
       const driver = channelRegistry.driver(whatsapp.channel)
       if (!driver) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400)
       const result = await driver.send(connectionRef(whatsapp), message)
-      await handlers!.sent(data.messageId, result, op)
+      await handlers.sent(data.messageId, result, op)
       return { providerId: result.providerId }
     })
   },
@@ -94,9 +96,10 @@ export const outbox = {
       return await outbox.send(data)
     } catch (error) {
       const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
-      if (final && handlers) {
+      if (final && slot.registered) {
+        const handlers = slot.get()
         const text = error instanceof AppError ? error.code : String((error as Error)?.message ?? error)
-        await tenancy.run(data.companyId, () => handlers!.failed(data.messageId, text.slice(0, 500), data.op ?? 'send'))
+        await tenancy.run(data.companyId, () => handlers.failed(data.messageId, text.slice(0, 500), data.op ?? 'send'))
       }
       throw error
     }

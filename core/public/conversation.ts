@@ -4,22 +4,23 @@
  *
  * - The inbox implements an InboxPort and registers it; the engine acts on
  *   tickets only through it.
- * - The engine registers ConversationHooks; the inbox calls them INSIDE the
+ * - Plugins contribute ConversationHooks (the engine, bots, campaign
+ *   confirmations, …): an extension point with several contributors, run in
+ *   plugin order (manifests' `dependsOn`). The inbox calls them INSIDE the
  *   transaction of the event or transition (the ticket row locked), so the
  *   bot's replies (outbox rows) and ticket changes commit together with the
  *   event: a crash never loses or doubles a reply.
  * Everything a hook or port call wants to happen after the commit (outbox
- * queueing, realtime) is pushed onto `tx.after`; the caller runs it.
+ * queueing, realtime) is registered with `tx.afterCommit(fn)` on the unit of
+ * work (#core/unit_of_work); the opener of the unit runs it.
  */
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { ExtensionPoint, SingleSlot } from './extensions.js'
+import type { UnitOfWork } from './unit_of_work.js'
 
-export type AfterCommit = () => unknown
+export type { AfterCommit } from './unit_of_work.js'
 
-/** A transaction plus the effects to run once it committed. */
-export interface ConversationTx {
-  trx: TransactionClientContract
-  after: AfterCommit[]
-}
+/** The unit of work a conversation step runs in: `trx`, plus `afterCommit(fn)`. */
+export type ConversationTx = UnitOfWork
 
 export type ConversationTicketStatus = 'pending' | 'open' | 'closed' | 'group' | 'nps' | 'lgpd'
 
@@ -158,49 +159,63 @@ export interface ResolveContext extends TransitionContext {
   sendFarewell: boolean
 }
 
+/**
+ * What one plugin contributes to the conversation. Every member is optional:
+ * a contributor implements the moments it cares about.
+ */
 export interface ConversationHooks {
   /** After an inbound (not fromMe) message was stored. */
-  afterInbound(ctx: InboundContext): Promise<void>
+  afterInbound?(ctx: InboundContext): Promise<void>
   /**
-   * An agent resolves a ticket: the engine answers whether it waits for a
-   * rating ('nps') or closes ('closed'), and queues the rating prompt or the
-   * farewell. Called before the inbox writes the new status.
+   * An agent resolves a ticket: a contributor answers 'nps' when the ticket
+   * waits for a rating (and queues the rating prompt), or 'closed' / nothing.
+   * The ticket waits for a rating when any contributor answers 'nps'. Called
+   * before the inbox writes the new status.
    */
-  resolving(ctx: ResolveContext): Promise<'nps' | 'closed'>
+  resolving?(ctx: ResolveContext): Promise<'nps' | 'closed' | void>
   /** After an agent accepted a pending ticket. */
-  accepted(ctx: TransitionContext): Promise<void>
+  accepted?(ctx: TransitionContext): Promise<void>
   /** After an agent transferred a ticket (queue and/or user changed). */
-  transferred(ctx: TransitionContext): Promise<void>
+  transferred?(ctx: TransitionContext): Promise<void>
 }
 
-let port: InboxPort | null = null
-let hooks: ConversationHooks | null = null
+const port = new SingleSlot<InboxPort>('inbox port')
+const hooks = new ExtensionPoint<ConversationHooks>('conversation hooks')
 
 export const conversation = {
-  setInboxPort(p: InboxPort) {
-    port = p
+  /** The inbox registers the one port (a second registration throws). */
+  setInboxPort(owner: string, p: InboxPort) {
+    port.set(owner, p)
   },
-  setHooks(h: ConversationHooks | null) {
-    hooks = h
+  /** A plugin contributes its hooks (one contributor per plugin). */
+  addHooks(plugin: string, h: ConversationHooks) {
+    hooks.add(plugin, h)
+  },
+  /** Withdraws a plugin's hooks (tests). */
+  removeHooks(plugin: string) {
+    hooks.remove(plugin)
   },
   /** The inbox's port (throws when the inbox is not installed). */
   inbox(): InboxPort {
-    if (!port) throw new Error('No inbox port registered')
-    return port
+    return port.get()
   },
   hasHooks() {
-    return hooks !== null
+    return hooks.size > 0
   },
   async afterInbound(ctx: InboundContext) {
-    await hooks?.afterInbound(ctx)
+    for (const h of hooks.list()) await h.afterInbound?.(ctx)
   },
   async resolving(ctx: ResolveContext): Promise<'nps' | 'closed'> {
-    return hooks ? hooks.resolving(ctx) : 'closed'
+    let decision: 'nps' | 'closed' = 'closed'
+    for (const h of hooks.list()) {
+      if ((await h.resolving?.(ctx)) === 'nps') decision = 'nps'
+    }
+    return decision
   },
   async accepted(ctx: TransitionContext) {
-    await hooks?.accepted(ctx)
+    for (const h of hooks.list()) await h.accepted?.(ctx)
   },
   async transferred(ctx: TransitionContext) {
-    await hooks?.transferred(ctx)
+    for (const h of hooks.list()) await h.transferred?.(ctx)
   },
 }

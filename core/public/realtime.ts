@@ -23,6 +23,26 @@ function send(channel: string, event: string, payload: RealtimePayload) {
   transmit.broadcast(channel, JSON.parse(JSON.stringify({ event, ...payload })))
 }
 
+/**
+ * The one place of the rule "only admins see a connection's live QR code"
+ * (spec 2 §6): it links a phone to the company. Everyone else reads the
+ * connection without it: cleared (null) in realtime events, left out of HTTP
+ * answers.
+ */
+export const connectionQr = {
+  visibleTo(reader: { isAdmin: boolean }) {
+    return reader.isAdmin
+  },
+  /** the connection record as this reader may see it */
+  as<T extends Record<string, any>>(record: T, reader: { isAdmin: boolean }, hidden: 'null' | 'omit' = 'null'): T {
+    if (connectionQr.visibleTo(reader)) return record
+    const out: Record<string, any> = { ...record }
+    if (hidden === 'omit') delete out.qrcode
+    else out.qrcode = null
+    return out as T
+  },
+}
+
 export const realtime = {
   /** company-{cid}-{topic} to every user of the company */
   toCompany(companyId: number, topic: string, payload: RealtimePayload) {
@@ -48,6 +68,17 @@ export const realtime = {
   ) {
     const users = await db.from('users').where('company_id', companyId).select('id', 'profile')
     for (const u of users) realtime.toUser(companyId, u.id, topic, u.profile === 'admin' ? forAdmins : forUsers)
+  },
+  /**
+   * company-{cid}-{topic} `{ action: 'update', [key]: record }` about a
+   * connection, to each user of the company, the QR code only to admins.
+   */
+  async connectionUpdate(companyId: number, topic: string, key: string, record: Record<string, any>) {
+    const users = await db.from('users').where('company_id', companyId).select('id', 'profile')
+    for (const u of users) {
+      const reader = { isAdmin: u.profile === 'admin' }
+      realtime.toUser(companyId, u.id, topic, { action: 'update', [key]: connectionQr.as(record, reader) })
+    }
   },
   /** a platform-wide event such as company-announcement */
   toEveryone(event: string, payload: RealtimePayload) {

@@ -12,10 +12,11 @@ export default class InboxProvider {
     const { jobs } = await import('#core/jobs')
     const { conversation } = await import('#core/conversation')
     const { inboxPort } = await import('./services/conversation_port.js')
-    conversation.setInboxPort(inboxPort)
+    // single-owner slots: a second registration (another plugin) fails the boot
+    conversation.setInboxPort('inbox', inboxPort)
     installPipeline()
-    inbound.setProcessor(processInbound)
-    outbox.setHandlers(outboxHandlers)
+    inbound.setProcessor('inbox', processInbound)
+    outbox.setHandlers('inbox', outboxHandlers)
     // a timer, not a Redis job: unsent messages are re-queued even after Redis lost every job
     jobs.sweep('outbox-recover', 30_000, () => recoverOutgoing())
     // uploaded contact sheets: parsed in a worker thread by this job, one import at a time per process

@@ -8,6 +8,8 @@ import { defineModule } from '#core/module'
 export default defineModule({
   name: 'queues',
   feature: null,
+  /** the conversation engine acts on tickets through the inbox's port */
+  dependsOn: ['inbox'],
   migrations: 'database/migrations',
   provider: () => import('./provider.js'),
   menu: [{ path: '/queues', label: 'menu.queues', icon: 'queues', role: 'admin', section: 'admin', order: 30 }],

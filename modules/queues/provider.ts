@@ -8,7 +8,8 @@ export default class QueuesProvider {
     const { conversation } = await import('#core/conversation')
     const { conversationEngine } = await import('./engine/conversation.js')
     const { defineConversationJobs } = await import('./engine/jobs.js')
-    conversation.setHooks(conversationEngine)
+    // one contributor among several (bots, campaigns, …), ordered by the manifests' dependsOn
+    conversation.addHooks('queues', conversationEngine)
     defineConversationJobs()
     await import('./routes.js')
   }

@@ -1,26 +1,25 @@
+/**
+ * Messages over HTTP: validation and who may see what; the work is done by
+ * services/message_actions.ts.
+ */
 import type { HttpContext } from '@adonisjs/core/http'
-import db from '@adonisjs/lucid/services/db'
 import { AppError } from '#core/errors'
 import { idParam, pageNumber } from '#core/http'
-import { storage } from '#core/storage'
-import { tenancy } from '#core/tenancy'
-import { companySettings } from '#core/settings'
-import { outbox } from '#core/pipeline'
-import { assertCanSendThrough } from '#core/channels'
 import Message from '../models/message.js'
 import Ticket from '../models/ticket.js'
-import Contact from '../models/contact.js'
 import { callerOf } from '../services/request_context.js'
-import { audienceOf, canSee, scopeTickets } from '../services/viewer.js'
-import { realtime } from '#core/realtime'
-import { presentTicket } from '../services/ticket_presenter.js'
+import { canSee } from '../services/viewer.js'
 import { markTicketRead } from '../services/read_state.js'
-import { sendOutgoing, storeOutgoing, type NewOutgoing } from '../services/outgoing.js'
-import { emitMessage } from '../services/message_events.js'
-import { emitTicketUpdate } from '../services/ticket_events.js'
-import { insertTicketIfNone } from '../services/find_or_create_ticket.js'
-import { otherOpenTicketError } from '../services/ticket_conflict.js'
-import { loadTicket } from '../services/ticket_loader.js'
+import {
+  countSent,
+  deleteMessage,
+  editMessage,
+  forwardMessage,
+  isReadOnly,
+  messagePage,
+  reactTo,
+  sendAgentMessage,
+} from '../services/message_actions.js'
 import {
   editMessageValidator,
   forwardValidator,
@@ -29,48 +28,6 @@ import {
 } from '../validators/messages.js'
 import { visibleTicket } from './tickets_controller.js'
 import { isoDate, truthy } from './params.js'
-
-const MESSAGES_PAGE_SIZE = 20
-const MEDIA_EXT = [
-  'png',
-  'jpg',
-  'jpeg',
-  'gif',
-  'webp',
-  'mp4',
-  'webm',
-  'mov',
-  'mp3',
-  'ogg',
-  'oga',
-  'opus',
-  'm4a',
-  'wav',
-  'pdf',
-  'doc',
-  'docx',
-  'xls',
-  'xlsx',
-  'ppt',
-  'pptx',
-  'txt',
-  'csv',
-  'zip',
-]
-
-/** By extension; a recorder's audio-only webm/mp4 says what it is in its content type. */
-function mediaTypeOf(ext: string, contentType = '') {
-  if (contentType.startsWith('audio/')) return 'audio'
-  if (['png', 'jpg', 'jpeg', 'gif', 'webp'].includes(ext)) return 'image'
-  if (['mp4', 'webm', 'mov'].includes(ext)) return 'video'
-  if (['mp3', 'ogg', 'oga', 'opus', 'm4a', 'wav'].includes(ext)) return 'audio'
-  return 'document'
-}
-
-function vcard(name: string, number: string) {
-  const digits = number.replace(/\D/g, '')
-  return `BEGIN:VCARD\nVERSION:3.0\nN:;${name};;;\nFN:${name}\nTEL;type=CELL;waid=${digits}:+${digits}\nEND:VCARD`
-}
 
 /** A message of a ticket the caller may see, or 404. */
 async function visibleMessage(ctx: HttpContext) {
@@ -87,190 +44,39 @@ export default class MessagesController {
   async index(ctx: HttpContext) {
     const ticket = await visibleTicket(ctx, idParam(ctx, 'ERR_NO_TICKET_FOUND', 'ticketId'))
     const { viewer, mask } = await callerOf(ctx)
-    const history = Ticket.query()
-      .select('tickets.id')
-      .where('contact_id', ticket.contactId)
-      .whereRaw('coalesce(whatsapp_id, 0) = ?', [ticket.whatsappId ?? 0])
-      .where('is_group', ticket.isGroup)
-      .where('id', '<=', ticket.id)
-    if (!viewer.allHistoric) scopeTickets(history, viewer, true)
-    const page = pageNumber(ctx)
-    const query = Message.query()
-      .whereIn('ticket_id', history as any)
-      .preload('quotedMsg')
-      .preload('contact')
-    const countQuery = query.clone().clearOrder().count('* as total')
-    const [rows, countRows] = await Promise.all([
-      query
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .offset((page - 1) * MESSAGES_PAGE_SIZE)
-        .limit(MESSAGES_PAGE_SIZE),
-      countQuery.pojo<{ total: string }>(),
-    ])
-    if (ticket.status === 'open' || ticket.status === 'group') await markTicketRead(ticket)
-    const count = Number(countRows[0]?.total ?? 0)
-    return {
-      messages: rows.reverse().map((m) => {
-        const data: Record<string, any> = m.serialize()
-        if (data.contact && mask && !data.contact.isGroup)
-          data.contact.number = '*'.repeat(Math.max(0, data.contact.number.length - 2)) + data.contact.number.slice(-2)
-        return data
-      }),
-      ticket: presentTicket(ticket, { maskNumbers: mask }),
-      count,
-      hasMore: count > page * MESSAGES_PAGE_SIZE,
-    }
+    return messagePage(ticket, viewer, mask, pageNumber(ctx))
   }
 
   async store(ctx: HttpContext) {
     const ticket = await visibleTicket(ctx, idParam(ctx, 'ERR_NO_TICKET_FOUND', 'ticketId'))
     const data = await ctx.request.validateUsing(sendMessageValidator)
-    const me = ctx.actor.user
     const files = ctx.request.files('medias', { size: '20mb' })
     // { read: true } alone: the agent saw the new messages of an open chat
-    if (data.read && !data.body?.trim() && !files.length && !data.mediaUrl && !data.vCard) {
+    if (isReadOnly(data, files)) {
       if (['open', 'group'].includes(ticket.status)) await markTicketRead(ticket)
       return { messages: [] }
     }
-    const isPrivate = Boolean(data.isPrivate)
-    const live = ['open', 'group'].includes(ticket.status)
-    if (!live && !(isPrivate && ['pending', 'open', 'group'].includes(ticket.status))) {
-      throw new AppError('ERR_TICKET_NOT_OPEN', 422)
-    }
-    if (!isPrivate && !ticket.whatsappId) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 422)
-    // after a plan downgrade, a connection of a channel the plan no longer offers sends nothing
-    if (!isPrivate) await assertCanSendThrough(tenancy.requireCompanyId(), ticket.whatsappId)
-
-    let quotedMsgId: number | null = null
-    if (data.quotedMsg?.id) {
-      const quoted = await Message.query().where('id', data.quotedMsg.id).where('contact_id', ticket.contactId).first()
-      if (!quoted) throw new AppError('ERR_NO_MESSAGE_FOUND', 422)
-      quotedMsgId = quoted.id
-    }
-    const body = (data.body ?? '').trim()
-    const out: NewOutgoing[] = []
-    if (files.length) {
-      for (const [i, file] of files.entries()) {
-        const saved = await storage.save(file, tenancy.requireCompanyId(), `messages/${ticket.id}`, MEDIA_EXT)
-        out.push({
-          body: i === 0 ? body : '',
-          userId: me.id,
-          mediaType: mediaTypeOf((file.extname ?? '').toLowerCase(), String(file.headers?.['content-type'] ?? '')),
-          mediaUrl: saved.key,
-          mediaName: saved.name,
-          quotedMsgId: i === 0 ? quotedMsgId : null,
-          isPrivate,
-        })
-      }
-    } else if (data.mediaUrl) {
-      // media already hosted elsewhere: the channel fetches it, we keep the link
-      if (!/^https:\/\/[^\s]+$/i.test(data.mediaUrl)) {
-        throw new AppError('ERR_VALIDATION', 422, { fields: [{ field: 'mediaUrl', rule: 'url', message: 'url' }] })
-      }
-      const ext = (new URL(data.mediaUrl).pathname.split('.').pop() ?? '').toLowerCase()
-      out.push({
-        body,
-        userId: me.id,
-        mediaType: mediaTypeOf(ext),
-        mediaUrl: data.mediaUrl,
-        mediaName: new URL(data.mediaUrl).pathname.split('/').pop()?.slice(0, 255) || null,
-        quotedMsgId,
-        isPrivate,
-      })
-    } else if (data.vCard) {
-      out.push({
-        body: vcard(data.vCard.name, data.vCard.number),
-        userId: me.id,
-        mediaType: 'contactMessage',
-        isPrivate,
-      })
-    } else {
-      if (!body)
-        throw new AppError('ERR_VALIDATION', 422, {
-          fields: [{ field: 'body', rule: 'required', message: 'required' }],
-        })
-      out.push({ body, userId: me.id, quotedMsgId, isPrivate })
-    }
-    const ids = await sendOutgoing(ticket, out)
-    if (!isPrivate) await emitTicketUpdate(await loadTicket(ticket.id))
-    const messages = await Message.query().whereIn('id', ids).preload('quotedMsg').orderBy('id')
+    const messages = await sendAgentMessage(ticket, data, files, ctx.actor.user)
     return ctx.response.created({ messages: messages.map((m) => m.serialize()) })
   }
 
   /** Own messages only; private notes are removed, others flagged isDeleted (lgpdDeleteMessage erases the text). */
   async destroy(ctx: HttpContext) {
     const { message, ticket } = await visibleMessage(ctx)
-    const me = ctx.actor.user
-    if (!message.fromMe || (message.userId !== me.id && !(message.userId === null && me.isAdmin))) {
-      throw new AppError('ERR_NO_PERMISSION', 403)
-    }
-    if (message.isPrivate) {
-      const data = message.serialize()
-      await message.delete()
-      realtime.toUsers(tenancy.requireCompanyId(), await audienceOf(ticket), 'appMessage', {
-        action: 'delete',
-        message: data,
-      })
-      return { message: 'deleted' }
-    }
-    const erase =
-      (await companySettings.get('lgpdDeleteMessage')) === 'enabled' &&
-      (await companySettings.get('enableLGPD')) === 'enabled'
-    if (ticket.whatsappId) await assertCanSendThrough(tenancy.requireCompanyId(), ticket.whatsappId)
-    message.isDeleted = true
-    if (erase) message.body = '🚫 _Mensagem Apagada_'
-    await message.save()
-    if (ticket.whatsappId) {
-      await outbox.enqueue(tenancy.requireCompanyId(), message.id, ticket.whatsappId, { op: 'delete', version: 'once' })
-    }
-    await emitMessage('update', message.id, ticket)
-    return message.serialize()
+    return deleteMessage(message, ticket, ctx.actor.user)
   }
 
   async edit(ctx: HttpContext) {
     const { message, ticket } = await visibleMessage(ctx)
     const { body } = await ctx.request.validateUsing(editMessageValidator)
-    if (!message.fromMe || message.userId !== ctx.actor.user.id) throw new AppError('ERR_NO_PERMISSION', 403)
-    if (message.isDeleted || message.mediaUrl) throw new AppError('ERR_EDIT_WAPP_MSG', 422)
-    if (ticket.whatsappId) await assertCanSendThrough(tenancy.requireCompanyId(), ticket.whatsappId)
-    message.merge({ body, isEdited: true })
-    await message.save()
-    await db
-      .from('tickets')
-      .where('id', ticket.id)
-      .update({ last_message: body.slice(0, 255) })
-    if (ticket.whatsappId) {
-      const version = String(message.updatedAt.toMillis())
-      await outbox.enqueue(tenancy.requireCompanyId(), message.id, ticket.whatsappId, { op: 'edit', version })
-    }
-    await emitMessage('update', message.id, ticket)
-    return message.serialize()
+    return editMessage(message, ticket, body, ctx.actor.user)
   }
 
-  /**
-   * Reacts to a message of an open or group ticket with an emoji (an empty one
-   * removes our reaction). Stored as a reaction message quoting its target and
-   * sent through the outbox like any other message.
-   */
+  /** Reacts to a message of an open or group ticket with an emoji (an empty one removes our reaction). */
   async react(ctx: HttpContext) {
     const { message, ticket } = await visibleMessage(ctx)
     const { emoji } = await ctx.request.validateUsing(reactionValidator)
-    if (message.isPrivate || message.isDeleted || message.mediaType === 'reactionMessage') {
-      throw new AppError('ERR_NO_MESSAGE_FOUND', 422)
-    }
-    if (!['open', 'group'].includes(ticket.status)) throw new AppError('ERR_TICKET_NOT_OPEN', 422)
-    await assertCanSendThrough(tenancy.requireCompanyId(), ticket.whatsappId)
-    const [id] = await sendOutgoing(ticket, [
-      {
-        body: emoji || 'reaction',
-        userId: ctx.actor.user.id,
-        mediaType: 'reactionMessage',
-        quotedMsgId: message.id,
-        isReaction: true,
-      },
-    ])
-    const stored = await Message.query().where('id', id).preload('quotedMsg').firstOrFail()
+    const stored = await reactTo(message, ticket, emoji, ctx.actor.user)
     return ctx.response.created(stored.serialize())
   }
 
@@ -279,62 +85,17 @@ export default class MessagesController {
     const data = await ctx.request.validateUsing(forwardValidator)
     ctx.params.id = String(data.messageId)
     const { message, ticket: source } = await visibleMessage(ctx)
-    if (message.isPrivate || message.isDeleted) throw new AppError('ERR_NO_MESSAGE_FOUND', 422)
-    const contact = await Contact.find(data.contactId)
-    if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404)
-    if (!source.whatsappId) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 422)
-    await assertCanSendThrough(tenancy.requireCompanyId(), source.whatsappId)
-    const me = ctx.actor.user
-    const result = await db.transaction((trx) =>
-      insertTicketIfNone(trx, {
-        contactId: contact.id,
-        whatsappId: source.whatsappId,
-        channel: source.channel,
-        isGroup: contact.isGroup,
-        status: contact.isGroup ? 'group' : 'open',
-        userId: me.id,
-        queueId: source.queueId,
-      })
-    )
-    const target = await Ticket.findOrFail(result.ticket.id)
-    if (!result.created) {
-      if (target.userId && target.userId !== me.id) throw await otherOpenTicketError(target.id)
-      if (target.status === 'pending') {
-        await db
-          .from('tickets')
-          .where('id', target.id)
-          .update({ status: contact.isGroup ? 'group' : 'open', user_id: me.id })
-        await target.refresh()
-      }
-    }
-    const id = await db.transaction((trx) =>
-      storeOutgoing(trx, target, {
-        // the agent's signature, as on their own messages (media keeps its caption)
-        body: data.signMessage && !message.mediaUrl && message.body ? `*${me.name}:*\n${message.body}` : message.body,
-        userId: me.id,
-        mediaType: message.mediaType,
-        mediaUrl: message.mediaUrl,
-        mediaName: message.mediaName,
-        isForwarded: true,
-      })
-    )
-    await outbox.enqueue(tenancy.requireCompanyId(), id, source.whatsappId)
-    await emitMessage('create', id, target)
-    await emitTicketUpdate(await loadTicket(target.id))
-    return (await Message.findOrFail(id)).serialize()
+    return forwardMessage(message, source, data.contactId, ctx.actor.user, { signMessage: data.signMessage })
   }
 
   /** Count of sent messages in a period: the company's for admins, one's own otherwise. */
   async allMe(ctx: HttpContext) {
     const qs = ctx.request.qs()
-    const query = db.from('messages').where('company_id', tenancy.requireCompanyId()).where('is_private', false)
-    query.where('from_me', qs.fromMe === undefined ? true : truthy(qs.fromMe))
-    const start = isoDate(qs.dateStart)
-    const end = isoDate(qs.dateEnd)
-    if (start) query.where('created_at', '>=', `${start}T00:00:00Z`)
-    if (end) query.where('created_at', '<=', `${end}T23:59:59.999Z`)
-    if (!ctx.actor.user.isAdmin) query.where('user_id', ctx.actor.user.id)
-    const [{ total }] = await query.count('* as total')
-    return { count: Number(total) }
+    const count = await countSent(ctx.actor.user, {
+      fromMe: qs.fromMe === undefined ? true : truthy(qs.fromMe),
+      start: isoDate(qs.dateStart),
+      end: isoDate(qs.dateEnd),
+    })
+    return { count }
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The inbox side of the conversation contract (#core/conversation): what the
  * engine may do to tickets, messages and contacts, always inside the caller's
- * transaction; realtime and outbox queueing are pushed to run after commit.
+ * transaction (the unit of work); realtime and outbox queueing run after its commit.
  */
 import db from '@adonisjs/lucid/services/db'
 import { outbox } from '#core/pipeline'
@@ -18,8 +18,7 @@ import type {
 } from '#core/conversation'
 import type Ticket from '../models/ticket.js'
 import { storeOutgoing } from './outgoing.js'
-import { emitMessage } from './message_events.js'
-import { emitTicketUpdate } from './ticket_events.js'
+import { inboxEvents } from './inbox_events.js'
 import { logTicket, type TicketLogType } from './ticket_logs.js'
 
 /** U+200E marks bot/system text as ours (the product's convention). */
@@ -69,8 +68,6 @@ const COLUMNS: Record<keyof TicketPatch, string> = {
 const asModel = (t: ConversationTicket) =>
   ({ id: t.id, contactId: t.contactId, whatsappId: t.whatsappId, queueId: t.queueId }) as Ticket
 
-const announced = new WeakMap<ConversationTx, Set<number>>()
-
 export const inboxPort: InboxPort = {
   async lockTicket(tx, ticketId) {
     const row = await tx.trx
@@ -114,10 +111,8 @@ export const inboxPort: InboxPort = {
     })
     const companyId = tenancy.requireCompanyId()
     const whatsappId = ticket.whatsappId
-    tx.after.push(async () => {
-      if (whatsappId) await outbox.enqueue(companyId, id, whatsappId)
-      await emitMessage('create', id, ticket)
-    })
+    if (whatsappId) tx.afterCommit(() => outbox.enqueue(companyId, id, whatsappId))
+    inboxEvents.messageCreated(tx, id, ticket)
     return id
   },
 
@@ -141,15 +136,9 @@ export const inboxPort: InboxPort = {
         queueId: log.queueId === undefined ? fresh.queueId : log.queueId,
       })
     }
-    // one realtime update per ticket and transaction: it reads the committed row,
+    // one realtime update per ticket and unit of work: it reads the committed row,
     // compared with the state before the first change
-    const emitted = announced.get(tx) ?? new Set<number>()
-    announced.set(tx, emitted)
-    if (!emitted.has(ticket.id)) {
-      emitted.add(ticket.id)
-      const before = { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId }
-      tx.after.push(() => emitTicketUpdate({ id: ticket.id }, before))
-    }
+    inboxEvents.ticketChanged(tx, ticket.id, { status: ticket.status, userId: ticket.userId, queueId: ticket.queueId })
     return fresh
   },
 

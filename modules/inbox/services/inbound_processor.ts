@@ -1,13 +1,15 @@
 /**
  * What the inbox does with one inbound event, inside the pipeline's
  * transaction (so it commits together with the event's "done" mark): contact,
- * ticket, message, unread count, logs. Realtime events are returned as
- * after-commit effects. Every write is idempotent under a unique key, so a
- * retried event never duplicates anything.
+ * ticket, message, unread count, logs. Realtime events are registered on the
+ * unit of work as after-commit effects (domain events, inbox_events.ts).
+ * Every write is idempotent under a unique key, so a retried event never
+ * duplicates anything.
  */
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { StoredInboundEvent } from '#core/pipeline'
+import type { UnitOfWork } from '#core/unit_of_work'
 import { normaliseNumber } from '#core/channels'
 import { companySettings } from '#core/settings'
 import { tenancy } from '#core/tenancy'
@@ -16,8 +18,10 @@ import { findOrCreateForInbound, type TicketRow } from './find_or_create_ticket.
 import { emitMessage } from './message_events.js'
 import { emitTicketUpdate, emitUnread } from './ticket_events.js'
 import Ticket from '../models/ticket.js'
-import { conversation, type ConversationTx } from '#core/conversation'
+import { conversation } from '#core/conversation'
 import { inboxPort, toConversationTicket } from './conversation_port.js'
+import { inboxEvents } from './inbox_events.js'
+import { fireMessageReceived } from '../public/events.js'
 
 const DELETED_LGPD = '🚫 _Mensagem Apagada_'
 
@@ -28,20 +32,21 @@ function preview(body: string | undefined, mediaType: string | undefined) {
   return (text || (mediaType ? `[${mediaType}]` : '')).slice(0, 255)
 }
 
-export async function processInbound(stored: StoredInboundEvent, trx: TransactionClientContract) {
+export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork): Promise<void> {
+  const trx = uow.trx
   const e = stored.event
   const companyId = tenancy.requireCompanyId()
   const whatsapp = await trx.from('whatsapps').where({ id: stored.whatsappId, company_id: companyId }).first()
-  if (!whatsapp) return []
+  if (!whatsapp) return
   const isGroup = Boolean(e.contact.isGroup)
   const number = normaliseNumber(e.contact.number, isGroup)
-  if (!number) return []
+  if (!number) return
 
-  if (e.kind === 'ack') return applyAck(trx, stored, e.providerMessageId, e.ack ?? 0)
-  if (e.kind === 'edit' || e.kind === 'delete') return applyChange(trx, stored, e.kind, e.providerMessageId, e.body)
+  if (e.kind === 'ack') return applyAck(uow, stored, e.providerMessageId, e.ack ?? 0)
+  if (e.kind === 'edit' || e.kind === 'delete') return applyChange(uow, stored, e.kind, e.providerMessageId, e.body)
 
   // groups are dropped when the connection does not take them (reference §1.2.2)
-  if (isGroup && !whatsapp.allow_group) return []
+  if (isGroup && !whatsapp.allow_group) return
   const input = {
     number,
     lid: e.contact.lid,
@@ -53,10 +58,10 @@ export async function processInbound(stored: StoredInboundEvent, trx: Transactio
   // a number/LID pair from the channel's contact sync links or merges, never creates
   if (e.kind === 'contact' && input.lid && !isGroup) {
     await linkLid(trx, { ...input, lid: input.lid })
-    return []
+    return
   }
   const contact = await upsertContact(trx, input)
-  if (e.kind === 'contact') return []
+  if (e.kind === 'contact') return
 
   const { ticket, created } = await findOrCreateForInbound(trx, {
     contactId: contact.id,
@@ -104,7 +109,7 @@ export async function processInbound(stored: StoredInboundEvent, trx: Transactio
       at,
     ] as any[]
   )
-  if (!inserted.rows.length) return [] // an echo of a message we already have
+  if (!inserted.rows.length) return // an echo of a message we already have
   const messageId = Number(inserted.rows[0].id)
 
   // a message processed late (concurrent workers) must not replace a newer preview
@@ -119,14 +124,25 @@ export async function processInbound(stored: StoredInboundEvent, trx: Transactio
   )
   const after = updated.rows[0] as TicketRow
 
-  // the conversation engine answers in this same transaction (the ticket row is
-  // locked by find-or-create), so its replies commit with the event's done mark
-  const tx: ConversationTx = { trx, after: [] }
+  // after the commit, so that of two messages processed at once (a reply and
+  // the message it quotes) the one committed last always sees the other
+  uow.afterCommit(() =>
+    linkQuotes(companyId, whatsapp.id, messageId, e.providerMessageId, quotedId === null && Boolean(e.quotedProviderId))
+  )
+  inboxEvents.messageCreated(uow, messageId, asLike(after), inserted.rows[0])
+  // one ticket update per commit, whatever the conversation hooks change below
+  inboxEvents.ticketChanged(uow, after.id, created ? undefined : before)
+  if (after.unread_messages > 0) {
+    uow.afterCommit(() => emitUnread({ ...asLike(after), unreadMessages: after.unread_messages }))
+  }
+
+  // the conversation hooks answer in this same transaction (the ticket row is
+  // locked by find-or-create), so their replies commit with the event's done mark
   if (!e.fromMe && e.kind === 'message') {
-    const contactRow = await inboxPort.contact(tx, contact.id)
+    const contactRow = await inboxPort.contact(uow, contact.id)
     if (contactRow) {
       await conversation.afterInbound({
-        tx,
+        tx: uow,
         companyId,
         ticket: toConversationTicket(after),
         ticketCreated: created,
@@ -138,23 +154,23 @@ export async function processInbound(stored: StoredInboundEvent, trx: Transactio
     }
   }
 
-  return [
-    // after the commit, so that of two messages processed at once (a reply and
-    // the message it quotes) the one committed last always sees the other
-    () =>
-      linkQuotes(
+  // subscribers of #modules/inbox/public/events (after the inbox's own effects)
+  if (!e.fromMe) {
+    uow.afterCommit(() =>
+      fireMessageReceived({
         companyId,
-        whatsapp.id,
         messageId,
-        e.providerMessageId,
-        quotedId === null && Boolean(e.quotedProviderId)
-      ),
-    () => emitMessage('create', messageId, asLike(after), inserted.rows[0]),
-    () => emitTicketUpdate({ id: after.id }, created ? undefined : before),
-    () =>
-      after.unread_messages > 0 ? emitUnread({ ...asLike(after), unreadMessages: after.unread_messages }) : undefined,
-    ...tx.after,
-  ]
+        ticketId: after.id,
+        contactId: contact.id,
+        whatsappId: whatsapp.id,
+        body,
+        mediaType,
+        ticketCreated: created,
+        imported: Boolean(e.imported),
+      })
+    )
+  }
+  return
 }
 
 async function linkQuotes(companyId: number, whatsappId: number, messageId: number, wid: string, unresolved: boolean) {
@@ -195,7 +211,8 @@ async function assertStored(trx: TransactionClientContract, stored: StoredInboun
   if (!found) throw new TargetNotYetStored(wid)
 }
 
-async function applyAck(trx: TransactionClientContract, stored: StoredInboundEvent, wid: string, ack: number) {
+async function applyAck(uow: UnitOfWork, stored: StoredInboundEvent, wid: string, ack: number) {
+  const trx = uow.trx
   const level = Math.max(0, Math.min(5, Math.trunc(ack)))
   // acks only move forward: a late "delivered" never undoes "read"
   const rows = await trx.rawQuery(
@@ -205,19 +222,22 @@ async function applyAck(trx: TransactionClientContract, stored: StoredInboundEve
   )
   // nothing moved: either the ack is old news, or the message is not there yet
   if (!rows.rows.length) await assertStored(trx, stored, wid)
-  return rows.rows.map((r: any) => async () => {
-    const t = await Ticket.find(r.ticket_id)
-    if (t) await emitMessage('update', Number(r.id), t)
-  })
+  for (const r of rows.rows as any[]) {
+    uow.afterCommit(async () => {
+      const t = await Ticket.find(r.ticket_id)
+      if (t) await emitMessage('update', Number(r.id), t)
+    })
+  }
 }
 
 async function applyChange(
-  trx: TransactionClientContract,
+  uow: UnitOfWork,
   stored: StoredInboundEvent,
   kind: 'edit' | 'delete',
   wid: string,
   body?: string
 ) {
+  const trx = uow.trx
   const msg = await trx
     .from('messages')
     .where({ company_id: stored.companyId, whatsapp_id: stored.whatsappId, wid })
@@ -239,12 +259,10 @@ async function applyChange(
     .from('tickets')
     .where('id', msg.ticket_id)
     .update({ last_message: text.slice(0, 255), updated_at: new Date() })
-  return [
-    async () => {
-      const t = await Ticket.find(msg.ticket_id)
-      if (!t) return
-      await emitMessage('update', Number(msg.id), t)
-      await emitTicketUpdate(t)
-    },
-  ]
+  uow.afterCommit(async () => {
+    const t = await Ticket.find(msg.ticket_id)
+    if (!t) return
+    await emitMessage('update', Number(msg.id), t)
+    await emitTicketUpdate(t)
+  })
 }

@@ -8,6 +8,7 @@ import { tenancy } from '#core/tenancy'
 import { audienceOf, companyViewers, type TicketLike } from './viewer.js'
 import { ticketViews } from './ticket_views.js'
 import { companySettings } from '#core/settings'
+import { fireTicketChanged } from '../public/events.js'
 
 export async function emitTicketUpdate(ticket: { id: number }, before?: TicketLike) {
   const companyId = tenancy.requireCompanyId()
@@ -15,6 +16,17 @@ export async function emitTicketUpdate(ticket: { id: number }, before?: TicketLi
   const [plain] = await ticketViews([ticket.id], false)
   if (!plain) return
   const full = { id: plain.id, status: plain.status, userId: plain.userId, queueId: plain.queueId }
+  // subscribers of #modules/inbox/public/events; callers run this after their commit
+  await fireTicketChanged({
+    companyId,
+    ticketId: full.id,
+    status: full.status,
+    userId: full.userId ?? null,
+    queueId: full.queueId ?? null,
+    ...(before
+      ? { before: { status: before.status, userId: before.userId ?? null, queueId: before.queueId ?? null } }
+      : {}),
+  })
   const now = await audienceOf(full)
   const admins = new Set(hide ? (await companyViewers()).filter((v) => v.isAdmin).map((v) => v.id) : [])
   const masked = hide ? (await ticketViews([ticket.id], true))[0] : plain

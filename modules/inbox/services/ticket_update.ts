@@ -3,34 +3,62 @@
  * conditional UPDATE on the expected current state, so two agents racing on a
  * ticket cannot both win: the loser re-reads and gets a clear error. The
  * partial unique index stops a reopen from creating a second live ticket.
+ * Every transition runs through one runner (runTransition): a unit of work
+ * whose writes, logs and conversation hooks commit together, then its
+ * after-commit effects (the fresh ticket marked read, one ticket update per
+ * ticket, the hooks' messages) in the order they were registered.
  */
 import db from '@adonisjs/lucid/services/db'
-import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { AppError } from '#core/errors'
 import { companySettings } from '#core/settings'
 import { tenancy } from '#core/tenancy'
 import { Queue, User } from '#core/models'
-import { conversation, type ConversationTx } from '#core/conversation'
+import { conversation } from '#core/conversation'
+import { unitOfWork, type UnitOfWork } from '#core/unit_of_work'
 import Ticket from '../models/ticket.js'
 import { canSee, type Viewer } from './viewer.js'
 import { logTicket } from './ticket_logs.js'
 import { emitTicketUpdate } from './ticket_events.js'
 import { storeOutgoing } from './outgoing.js'
 import { emitMessage } from './message_events.js'
+import { inboxEvents } from './inbox_events.js'
+import type { TicketLike } from './viewer.js'
 import { loadTicket } from './ticket_loader.js'
 import { markTicketRead } from './read_state.js'
 import { toConversationTicket } from './conversation_port.js'
 import { insertTicketIfNone } from './find_or_create_ticket.js'
 
-/** Runs the after-commit effects of a transition (outbox queueing, realtime); best effort. */
-async function runAfter(tx: ConversationTx) {
-  for (const effect of tx.after) {
-    try {
-      await effect()
-    } catch {
-      // the transition is committed; the client resyncs on reload
-    }
-  }
+type Before = TicketLike
+
+/** Which ticket the client is shown, and the tickets changed with their state before. */
+type Settle = (shownTicketId: number, changed: { id: number; before?: Before }[]) => void
+
+/**
+ * The one transition runner: `write` runs in a unit of work; after its guarded
+ * writes (and before the conversation hooks) it calls `settle`, then answers
+ * true, or false when the ticket was no longer in an expected state (a lost
+ * race: 409). After the commit, in order: the shown ticket is read fresh (and
+ * marked read when `markRead` and it is open), each changed ticket gets one
+ * realtime update, then the effects the hooks registered (their messages).
+ */
+async function runTransition(
+  write: (uow: UnitOfWork, settle: Settle) => Promise<boolean>,
+  options: { markRead: boolean }
+): Promise<Ticket> {
+  const shown: { id?: number; ticket?: Ticket } = {}
+  const done = await unitOfWork((uow) =>
+    write(uow, (ticketId, changed) => {
+      shown.id = ticketId
+      uow.afterCommit(async () => {
+        const fresh = await loadTicket(ticketId)
+        if (options.markRead && (fresh.status === 'open' || fresh.status === 'group')) await markTicketRead(fresh)
+        shown.ticket = fresh
+      })
+      for (const c of changed) inboxEvents.ticketChanged(uow, c.id, c.before)
+    })
+  )
+  if (!done || shown.id === undefined) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)
+  return shown.ticket ?? loadTicket(shown.id)
 }
 
 export interface TicketChange {
@@ -117,29 +145,30 @@ async function move(
   me: User,
   before: { status: string; userId: number | null; queueId: number | null },
   guard?: (q: any) => void,
-  inside?: (tx: ConversationTx, row: Record<string, any>) => Promise<void>
+  inside?: (tx: UnitOfWork, row: Record<string, any>) => Promise<void>
 ) {
   const companyId = tenancy.requireCompanyId()
-  const tx: ConversationTx = { trx: null as any, after: [] }
-  const updated = await db.transaction(async (trx) => {
-    tx.trx = trx
-    const q = trx.from('tickets').where('id', ticket.id).where('company_id', companyId).whereIn('status', fromStatuses)
-    guard?.(q)
-    const rows = await q.update({ ...fields, updated_at: new Date() }).returning('*')
-    if (!rows.length) return false
-    await logTicket(trx, ticket.id, log, {
-      userId: me.id,
-      queueId: (fields.queue_id as number | null | undefined) ?? ticket.queueId,
-    })
-    await inside?.(tx, rows[0])
-    return true
-  })
-  if (!updated) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)
-  const fresh = await loadTicket(ticket.id)
-  if (fresh.status === 'open' || fresh.status === 'group') await markTicketRead(fresh)
-  await emitTicketUpdate(fresh, before)
-  await runAfter(tx)
-  return fresh
+  return runTransition(
+    async (uow, settle) => {
+      const trx = uow.trx
+      const q = trx
+        .from('tickets')
+        .where('id', ticket.id)
+        .where('company_id', companyId)
+        .whereIn('status', fromStatuses)
+      guard?.(q)
+      const rows = await q.update({ ...fields, updated_at: new Date() }).returning('*')
+      if (!rows.length) return false
+      await logTicket(trx, ticket.id, log, {
+        userId: me.id,
+        queueId: (fields.queue_id as number | null | undefined) ?? ticket.queueId,
+      })
+      settle(ticket.id, [{ id: ticket.id, before }])
+      await inside?.(uow, rows[0])
+      return true
+    },
+    { markRead: true }
+  )
 }
 
 async function accept(ticket: Ticket, change: TicketChange, actor: Actor, before: any) {
@@ -248,40 +277,38 @@ async function close(ticket: Ticket, change: TicketChange, actor: Actor, before:
  */
 async function closeWith(ticket: Ticket, sendFarewell: boolean, me: User, before: any) {
   const companyId = tenancy.requireCompanyId()
-  const tx: ConversationTx = { trx: null as any, after: [] }
-  const done = await db.transaction(async (trx) => {
-    tx.trx = trx
-    const row = await trx
-      .from('tickets')
-      .where({ id: ticket.id, company_id: companyId })
-      .whereNot('status', 'closed')
-      .forUpdate()
-      .first()
-    if (!row) return false
-    const decision = await conversation.resolving({
-      tx,
-      companyId,
-      ticket: toConversationTicket(row),
-      before,
-      actorUserId: me.id,
-      sendFarewell,
-    })
-    const fields =
-      decision === 'nps'
-        ? { status: 'nps', unread_messages: 0 }
-        : { status: 'closed', unread_messages: 0, amount_used_bot_queues: 0, chatbot_stage_id: null, is_bot: false }
-    await trx
-      .from('tickets')
-      .where('id', ticket.id)
-      .update({ ...fields, updated_at: new Date() })
-    await logTicket(trx, ticket.id, decision, { userId: me.id, queueId: ticket.queueId })
-    return true
-  })
-  if (!done) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)
-  const fresh = await loadTicket(ticket.id)
-  await emitTicketUpdate(fresh, before)
-  await runAfter(tx)
-  return fresh
+  return runTransition(
+    async (tx, settle) => {
+      const trx = tx.trx
+      const row = await trx
+        .from('tickets')
+        .where({ id: ticket.id, company_id: companyId })
+        .whereNot('status', 'closed')
+        .forUpdate()
+        .first()
+      if (!row) return false
+      settle(ticket.id, [{ id: ticket.id, before }])
+      const decision = await conversation.resolving({
+        tx,
+        companyId,
+        ticket: toConversationTicket(row),
+        before,
+        actorUserId: me.id,
+        sendFarewell,
+      })
+      const fields =
+        decision === 'nps'
+          ? { status: 'nps', unread_messages: 0 }
+          : { status: 'closed', unread_messages: 0, amount_used_bot_queues: 0, chatbot_stage_id: null, is_bot: false }
+      await trx
+        .from('tickets')
+        .where('id', ticket.id)
+        .update({ ...fields, updated_at: new Date() })
+      await logTicket(trx, ticket.id, decision, { userId: me.id, queueId: ticket.queueId })
+      return true
+    },
+    { markRead: false }
+  )
 }
 
 async function transfer(ticket: Ticket, change: TicketChange, actor: Actor, before: any) {
@@ -293,71 +320,73 @@ async function transfer(ticket: Ticket, change: TicketChange, actor: Actor, befo
   const status = userId ? (ticket.isGroup ? 'group' : 'open') : 'pending'
   const companyId = tenancy.requireCompanyId()
   const newTicket = queueId !== ticket.queueId && (await companySettings.get('closeTicketOnTransfer')) === 'enabled'
-  const tx: ConversationTx = { trx: null as any, after: [] }
-  const result = await db.transaction(async (trx: TransactionClientContract) => {
-    tx.trx = trx
-    let target: Ticket = ticket
-    if (newTicket) {
-      // closeTicketOnTransfer: the old ticket closes (no farewell) and a new one carries on
-      const closed = await trx
-        .from('tickets')
-        .where('id', ticket.id)
-        .whereIn('status', ['open', 'group', 'pending'])
-        .update({
-          status: 'closed',
-          unread_messages: 0,
-          amount_used_bot_queues: 0,
-          chatbot_stage_id: null,
-          updated_at: new Date(),
+  return runTransition(
+    async (tx, settle) => {
+      const trx = tx.trx
+      let target: Ticket = ticket
+      if (newTicket) {
+        // closeTicketOnTransfer: the old ticket closes (no farewell) and a new one carries on
+        const closed = await trx
+          .from('tickets')
+          .where('id', ticket.id)
+          .whereIn('status', ['open', 'group', 'pending'])
+          .update({
+            status: 'closed',
+            unread_messages: 0,
+            amount_used_bot_queues: 0,
+            chatbot_stage_id: null,
+            updated_at: new Date(),
+          })
+          .returning('id')
+        if (!closed.length) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)
+        await logTicket(trx, ticket.id, 'transfered', { userId: ticket.userId ?? me.id, queueId: ticket.queueId })
+        await logTicket(trx, ticket.id, 'closed', { userId: me.id, queueId: ticket.queueId })
+        const created = await insertTicketIfNone(trx, {
+          contactId: ticket.contactId,
+          whatsappId: ticket.whatsappId,
+          channel: ticket.channel,
+          isGroup: ticket.isGroup,
+          status,
+          userId,
+          queueId,
         })
-        .returning('id')
-      if (!closed.length) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)
-      await logTicket(trx, ticket.id, 'transfered', { userId: ticket.userId ?? me.id, queueId: ticket.queueId })
-      await logTicket(trx, ticket.id, 'closed', { userId: me.id, queueId: ticket.queueId })
-      const created = await insertTicketIfNone(trx, {
-        contactId: ticket.contactId,
-        whatsappId: ticket.whatsappId,
-        channel: ticket.channel,
-        isGroup: ticket.isGroup,
-        status,
-        userId,
-        queueId,
-      })
-      await trx
-        .from('tickets')
-        .where('id', created.ticket.id)
-        .update({ is_transfered: true, unread_messages: 1, updated_at: new Date() })
-      if (userId) await logTicket(trx, created.ticket.id, 'receivedTransfer', { userId, queueId })
-      target = { id: created.ticket.id, contactId: ticket.contactId, whatsappId: ticket.whatsappId, queueId } as Ticket
-    } else {
-      const rows = await trx
-        .from('tickets')
-        .where('id', ticket.id)
-        .whereIn('status', ['open', 'group', 'pending'])
-        .update({ queue_id: queueId, user_id: userId, status, is_transfered: true, updated_at: new Date() })
-        .returning('id')
-      if (!rows.length) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)
-      // reference §2.5 logs: the old holder "transfered", the new one "receivedTransfer"
-      await logTicket(trx, ticket.id, 'transfered', { userId: ticket.userId ?? me.id, queueId: ticket.queueId })
-      if (userId) await logTicket(trx, ticket.id, 'receivedTransfer', { userId, queueId })
-    }
-    const noteId = change.msgTransfer?.trim()
-      ? await storeOutgoing(trx, target, { body: change.msgTransfer.trim(), userId: me.id, isPrivate: true })
-      : 0
-    const row = await trx.from('tickets').where('id', target.id).forUpdate().first()
-    // the transfer message (sendMsgTransfTicket) commits with the transfer
-    await conversation.transferred({ tx, companyId, ticket: toConversationTicket(row), before, actorUserId: me.id })
-    return { id: target.id as number, noteId }
-  })
-  const fresh = await loadTicket(result.id)
-  if (result.noteId) await emitMessage('create', result.noteId, fresh)
-  if (result.id !== ticket.id) {
-    const old = await loadTicket(ticket.id)
-    await emitTicketUpdate(old, before)
-    await emitTicketUpdate(fresh)
-  } else {
-    await emitTicketUpdate(fresh, before)
-  }
-  await runAfter(tx)
-  return fresh
+        await trx
+          .from('tickets')
+          .where('id', created.ticket.id)
+          .update({ is_transfered: true, unread_messages: 1, updated_at: new Date() })
+        if (userId) await logTicket(trx, created.ticket.id, 'receivedTransfer', { userId, queueId })
+        target = {
+          id: created.ticket.id,
+          contactId: ticket.contactId,
+          whatsappId: ticket.whatsappId,
+          queueId,
+        } as Ticket
+      } else {
+        const rows = await trx
+          .from('tickets')
+          .where('id', ticket.id)
+          .whereIn('status', ['open', 'group', 'pending'])
+          .update({ queue_id: queueId, user_id: userId, status, is_transfered: true, updated_at: new Date() })
+          .returning('id')
+        if (!rows.length) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)
+        // reference §2.5 logs: the old holder "transfered", the new one "receivedTransfer"
+        await logTicket(trx, ticket.id, 'transfered', { userId: ticket.userId ?? me.id, queueId: ticket.queueId })
+        if (userId) await logTicket(trx, ticket.id, 'receivedTransfer', { userId, queueId })
+      }
+      const noteId = change.msgTransfer?.trim()
+        ? await storeOutgoing(trx, target, { body: change.msgTransfer.trim(), userId: me.id, isPrivate: true })
+        : 0
+      const targetId = target.id as number
+      if (noteId) tx.afterCommit(async () => emitMessage('create', noteId, await loadTicket(targetId)))
+      settle(
+        targetId,
+        targetId !== ticket.id ? [{ id: ticket.id, before }, { id: targetId }] : [{ id: ticket.id, before }]
+      )
+      const row = await trx.from('tickets').where('id', targetId).forUpdate().first()
+      // the transfer message (sendMsgTransfTicket) commits with the transfer
+      await conversation.transferred({ tx, companyId, ticket: toConversationTicket(row), before, actorUserId: me.id })
+      return true
+    },
+    { markRead: false }
+  )
 }

@@ -11,7 +11,8 @@ import db from '@adonisjs/lucid/services/db'
 import { Queue, User, Whatsapp } from '#core/models'
 import { tenancy } from '#core/tenancy'
 import { companySettings } from '#core/settings'
-import { conversation, type ConversationTicket, type ConversationTx } from '#core/conversation'
+import { conversation, type ConversationTicket } from '#core/conversation'
+import { unitOfWork } from '#core/unit_of_work'
 import { change, enabled, loadContext, say, type EngineContext } from './context.js'
 import { closeByBot } from './conversation.js'
 import { TEXTS } from './texts.js'
@@ -26,22 +27,13 @@ async function onTicket(
   fn: (ctx: EngineContext) => Promise<unknown>
 ) {
   const companyId = tenancy.requireCompanyId()
-  const tx: ConversationTx = { trx: null as any, after: [] }
-  await db.transaction(async (trx) => {
-    tx.trx = trx
+  await unitOfWork(async (tx) => {
     const ticket = await conversation.inbox().lockTicket(tx, ticketId)
     const connectionId = whatsappId ?? ticket?.whatsappId
     if (!ticket || !connectionId) return
     const ctx = await loadContext({ tx, companyId, whatsappId: connectionId, ticket, now })
     if (ctx) await fn(ctx)
   })
-  for (const effect of tx.after) {
-    try {
-      await effect()
-    } catch {
-      // best effort, as in the inbound pipeline: the data is committed
-    }
-  }
 }
 
 const idle = (t: ConversationTicket, since: Date) => t.updatedAt.getTime() < since.getTime()

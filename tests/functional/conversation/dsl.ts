@@ -7,7 +7,8 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import { tenancy } from '#core/tenancy'
-import { conversation, type ConversationTx } from '#core/conversation'
+import { conversation } from '#core/conversation'
+import { unitOfWork } from '#core/unit_of_work'
 import { companySettings } from '#core/settings'
 import type { InboundEvent } from '#core/channels'
 import Queue from '#models/queue'
@@ -184,10 +185,8 @@ export class Chat {
    */
   async saysAt(body: string, now: Date) {
     const t = await this.ticket()
-    const tx: ConversationTx = { trx: null as any, after: [] }
     await tenancy.run(this.owner.id, () =>
-      db.transaction(async (trx) => {
-        tx.trx = trx
+      unitOfWork(async (tx) => {
         const port = conversation.inbox()
         const ticket = (await port.lockTicket(tx, t.id))!
         const contact = (await port.contact(tx, ticket.contactId))!
@@ -203,9 +202,6 @@ export class Chat {
         })
       })
     )
-    await tenancy.run(this.owner.id, async () => {
-      for (const effect of tx.after) await effect()
-    })
     return this.newReplies()
   }
 

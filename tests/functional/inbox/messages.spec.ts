@@ -158,7 +158,7 @@ test.group('messages and outbox', (group) => {
       assert.equal(row.ack, 0)
       assert.include(row.send_error, 'channel down')
       // keyed by this message: the recovery sweep may hand the double other tests' unsent rows too
-      assert.equal(driver.attempts.get(String(id)), OUTBOX_ATTEMPTS)
+      assert.equal(driver.attempts.get(row.wid), OUTBOX_ATTEMPTS)
     } finally {
       driver.restore()
     }

@@ -1,0 +1,67 @@
+/**
+ * The one after-commit mechanism. A unit of work is a database transaction
+ * plus the effects to run once it committed (outbox queueing, realtime, domain
+ * event listeners). Whoever opens the unit runs the effects after the commit;
+ * everyone else (services, hooks, the inbound processor) only registers them
+ * with `afterCommit(fn)`. A rolled-back unit runs none of them.
+ *
+ * Effects are best effort and run in registration order: the data is
+ * committed, a failing effect is skipped and the client resyncs on reload.
+ */
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+
+export type AfterCommit = () => unknown
+
+export class UnitOfWork {
+  readonly #effects: AfterCommit[] = []
+  readonly #keyed = new Map<string, unknown>()
+  #running = false
+  #done = false
+
+  constructor(readonly trx: TransactionClientContract) {}
+
+  /** Runs fn once the transaction committed. */
+  afterCommit(fn: AfterCommit) {
+    if (this.#done) throw new Error('afterCommit() on a unit of work that already ran its effects')
+    this.#effects.push(fn)
+  }
+
+  /**
+   * Per-unit state under a key, created on first use (e.g. to coalesce several
+   * changes of one record into one after-commit event).
+   */
+  state<T>(key: string, create: () => T): T {
+    if (!this.#keyed.has(key)) this.#keyed.set(key, create())
+    return this.#keyed.get(key) as T
+  }
+
+  /** Called by the opener once the transaction committed. */
+  async runAfterCommit() {
+    if (this.#done || this.#running) return
+    this.#running = true
+    // effects may register further effects (a listener queueing another): run until empty
+    for (let i = 0; i < this.#effects.length; i++) {
+      try {
+        await this.#effects[i]()
+      } catch {
+        // the data is committed; the client resyncs on reload
+      }
+    }
+    this.#done = true
+  }
+}
+
+/**
+ * Runs fn in a new transaction, then (after the commit) the effects it
+ * registered. The result is fn's; an error rolls back and runs no effect.
+ */
+export async function unitOfWork<T>(fn: (uow: UnitOfWork) => Promise<T>): Promise<T> {
+  let uow: UnitOfWork | undefined
+  const result = await db.transaction(async (trx) => {
+    uow = new UnitOfWork(trx)
+    return fn(uow)
+  })
+  await uow!.runAfterCommit()
+  return result
+}
