@@ -13,7 +13,7 @@ import {
   waitFor,
   waitProcessed,
   type InboxWorld,
-} from '../functional/inbox/helpers.js'
+} from '#tests/helpers/inbox'
 import { BASE_URL, launchBrowser, openPage, screenshot, signIn } from './support.js'
 
 /** The outside system behind an API-channel connection (loopback only): records every callback. */

@@ -20,7 +20,7 @@ import {
   startWorkers,
   waitFor,
   type InboxWorld,
-} from '../functional/inbox/helpers.js'
+} from '#tests/helpers/inbox'
 import { launchBrowser, openPage, screenshot, signIn } from './support.js'
 
 /** The live ticket of a contact number, once the pipeline has made it. */

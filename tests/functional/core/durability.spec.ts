@@ -11,7 +11,7 @@ import { createHmac } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import { Queue } from 'bullmq'
 import { startApiProcess, startPrivateRedis, startWorkerProcess } from '#tests/helpers/processes'
-import { inboxWorld, waitFor } from '#tests/functional/inbox/helpers'
+import { inboxWorld, waitFor } from '#tests/helpers/inbox'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 

@@ -11,7 +11,7 @@ import { tenancy } from '#core/tenancy'
 import { rateLimiter } from '#core/http'
 import { compileTrustProxy } from '#services/trust_proxy'
 import { startApiProcess } from '#tests/helpers/processes'
-import { inboxWorld, message, rand, startWorkers, waitProcessed } from '#tests/functional/inbox/helpers'
+import { inboxWorld, message, rand, startWorkers, waitProcessed } from '#tests/helpers/inbox'
 
 function webhook(client: any, token: string, body: unknown) {
   const raw = JSON.stringify(body)

@@ -19,8 +19,8 @@ import {
   startWorkers,
   waitFor,
   waitProcessed,
-} from '../inbox/helpers.js'
-import type { InboxWorld } from '../inbox/helpers.js'
+} from '#tests/helpers/inbox'
+import type { InboxWorld } from '#tests/helpers/inbox'
 
 function refreshCookie(response: any): string {
   const raw = ([] as string[]).concat(response.headers()['set-cookie'] ?? [])

@@ -1,9 +1,9 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import transmit from '@adonisjs/transmit/services/main'
-import { forgetViewers } from '#modules/inbox/services/viewer'
+import { forgetViewers } from '../services/viewer.js'
 import { outbox, OUTBOX_ATTEMPTS } from '#core/pipeline'
-import { recoverOutgoing } from '#modules/inbox/services/outbox_recovery'
+import { recoverOutgoing } from '../services/outbox_recovery.js'
 import { jobs } from '#core/jobs'
 import {
   agent,
@@ -16,8 +16,8 @@ import {
   startWorkers,
   waitFor,
   waitProcessed,
-} from './helpers.js'
-import type { InboxWorld } from './helpers.js'
+} from '#tests/helpers/inbox'
+import type { InboxWorld } from '#tests/helpers/inbox'
 
 async function openTicket(w: InboxWorld, userId: number) {
   const number = rand()

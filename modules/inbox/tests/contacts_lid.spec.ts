@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { inboxWorld, ingest, message, rand, startWorkers, waitProcessed } from './helpers.js'
+import { inboxWorld, ingest, message, rand, startWorkers, waitProcessed } from '#tests/helpers/inbox'
 
 const LIVE = ['open', 'pending', 'group', 'nps', 'lgpd']
 const lidOf = () => `${Math.floor(Math.random() * 1e14)}`

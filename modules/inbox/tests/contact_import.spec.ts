@@ -3,8 +3,8 @@ import ExcelJS from 'exceljs'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
 import { listen } from '#tests/helpers/realtime'
-import { parseSheetInWorker } from '#modules/inbox/services/contact_sheet'
-import { agent, inboxWorld, rand, startWorkers, waitFor } from './helpers.js'
+import { parseSheetInWorker } from '../services/contact_sheet.js'
+import { agent, inboxWorld, rand, startWorkers, waitFor } from '#tests/helpers/inbox'
 
 async function xlsx(rows: (string | number)[][]) {
   const wb = new ExcelJS.Workbook()

@@ -11,7 +11,7 @@ import { conversation } from '#core/conversation'
 import { unitOfWork } from '#core/unit_of_work'
 import { companySettings } from '#core/settings'
 import type { InboundEvent } from '#core/channels'
-import Queue from '#models/queue'
+import { Queue } from '#core/models'
 import { createTenant, uid, type TenantWorld } from '#tests/helpers/world'
 import {
   createConnection,
@@ -21,7 +21,7 @@ import {
   recordingDriver,
   startWorkers,
   waitProcessed,
-} from '../inbox/helpers.js'
+} from '#tests/helpers/inbox'
 
 export const MARK = '\u200e'
 export const strip = (s: string) => s.replaceAll(MARK, '')

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { listen } from '#tests/helpers/realtime'
-import { agent, inboxWorld, rand } from './helpers.js'
+import { agent, inboxWorld, rand } from '#tests/helpers/inbox'
 
 test.group('contacts', () => {
   test('create, show, update with extra info; numbers are unique per company', async ({ client, assert }) => {

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createUser } from '#tests/helpers/world'
 import { tenancy } from '#core/tenancy'
-import Rating from '#modules/queues/rating'
+import Rating from '../../rating.js'
 import { company, type Company } from './dsl.js'
 
 let current: Company | null = null

@@ -12,7 +12,7 @@ import {
   stopWorkers,
   waitFor,
   waitProcessed,
-} from './helpers.js'
+} from '#tests/helpers/inbox'
 
 async function counts(companyId: number) {
   const one = async (table: string) =>

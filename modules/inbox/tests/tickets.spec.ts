@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import transmit from '@adonisjs/transmit/services/main'
-import { forgetViewers } from '#modules/inbox/services/viewer'
+import { forgetViewers } from '../services/viewer.js'
 import {
   agent,
   createQueue,
@@ -13,8 +13,8 @@ import {
   startWorkers,
   waitFor,
   waitProcessed,
-} from './helpers.js'
-import type { InboxWorld } from './helpers.js'
+} from '#tests/helpers/inbox'
+import type { InboxWorld } from '#tests/helpers/inbox'
 
 async function pendingTicket(w: InboxWorld, queueId: number | null = w.queue.id, body = 'preciso de ajuda') {
   const number = rand()

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { tenancy } from '#core/tenancy'
 import { Whatsapp } from '#core/models'
-import { createConnection, inboxWorld, rand } from './helpers.js'
+import { createConnection, inboxWorld, rand } from '#tests/helpers/inbox'
 
 test.group('contacts import from chats', () => {
   test('the conversations of a WhatsApp connection become contacts; existing ones are kept', async ({

@@ -1,16 +1,20 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { tenancy } from '#core/tenancy'
+import { onMessageReceived, onTicketChanged, type MessageReceived, type TicketChanged } from '../public/events.js'
+import { closeImportedTickets, createTicket, getTicket } from '../public/tickets.js'
+import { getContact } from '../public/contacts.js'
+import { sendMessage } from '../public/messages.js'
 import {
-  onMessageReceived,
-  onTicketChanged,
-  type MessageReceived,
-  type TicketChanged,
-} from '#modules/inbox/public/events'
-import { closeImportedTickets, createTicket, getTicket } from '#modules/inbox/public/tickets'
-import { getContact } from '#modules/inbox/public/contacts'
-import { sendMessage } from '#modules/inbox/public/messages'
-import { inboxWorld, ingest, message, rand, recordingDriver, startWorkers, waitFor, waitProcessed } from './helpers.js'
+  inboxWorld,
+  ingest,
+  message,
+  rand,
+  recordingDriver,
+  startWorkers,
+  waitFor,
+  waitProcessed,
+} from '#tests/helpers/inbox'
 
 test.group('inbox public API (#modules/inbox/public)', (group) => {
   group.setup(() => startWorkers())

@@ -3,14 +3,9 @@ import db from '@adonisjs/lucid/services/db'
 import { tenancy } from '#core/tenancy'
 import { jobs } from '#core/jobs'
 import { createUser } from '#tests/helpers/world'
-import {
-  closeInactiveTickets,
-  expireRatings,
-  redirectQueueless,
-  rotateQueues,
-} from '#modules/queues/engine/automations'
-import { CONVERSATION_QUEUE, dispatchCompanyAutomations } from '#modules/queues/engine/jobs'
-import { waitFor } from '../inbox/helpers.js'
+import { closeInactiveTickets, expireRatings, redirectQueueless, rotateQueues } from '../../engine/automations.js'
+import { CONVERSATION_QUEUE, dispatchCompanyAutomations } from '../../engine/jobs.js'
+import { waitFor } from '#tests/helpers/inbox'
 import { company, type Chat, type Company } from './dsl.js'
 
 let current: Company | null = null

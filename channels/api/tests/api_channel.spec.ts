@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { createHmac } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import { rateLimiter } from '#core/http'
-import { createConnection, inboxWorld, rand, startWorkers, waitFor, waitProcessed } from './helpers.js'
+import { createConnection, inboxWorld, rand, startWorkers, waitFor, waitProcessed } from '#tests/helpers/inbox'
 
 const sign = (secret: string, ts: number, raw: string) =>
   'sha256=' + createHmac('sha256', secret).update(`${ts}.${raw}`).digest('hex')

@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { company, mainMenu, optionsMenu, type Company } from './dsl.js'
 import { inbound } from '#core/pipeline'
 import { createUser } from '#tests/helpers/world'
-import { ingest, message, waitFor, waitProcessed } from '../inbox/helpers.js'
+import { ingest, message, waitFor, waitProcessed } from '#tests/helpers/inbox'
 
 let current: Company | null = null
 const open = async (connection: Record<string, unknown> = {}) => (current = await company(connection))
