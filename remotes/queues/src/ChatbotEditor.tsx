@@ -22,8 +22,11 @@ import {
   MAX_DEPTH,
   addChild,
   blankOption,
+  missingMenuMessage,
   move,
   optionErrors,
+  optionId,
+  optionLabel,
   updateAt,
   type DraftOption,
   type Path,
@@ -97,8 +100,8 @@ function OptionCard(props: ListProps & { option: DraftOption; siblings: number }
   const { t } = useTranslation()
   const styles = useStyles()
   const { option: o, path, options: root, onChange, sources } = props
-  const label = path.map((i) => i + 1).join('.')
-  const id = path.map((i) => i + 1).join('-')
+  const label = optionLabel(path)
+  const id = optionId(path)
   const errors = optionErrors(o)
   const touched = props.showErrors || o.name !== ''
   const set = (patch: Partial<DraftOption>) => onChange(updateAt(root, path, (x) => ({ ...x, ...patch })))
@@ -106,7 +109,7 @@ function OptionCard(props: ListProps & { option: DraftOption; siblings: number }
   const refOptions = (list: NamedRef[]) => list.map((r) => ({ value: String(r.id), label: r.name }))
   const refValue = (v: number | null) => (v ? String(v) : '')
   const target = touched ? errors.target : undefined
-  const missingMessage = o.options.length > 0 && !o.greetingMessage.trim()
+  const missingMessage = missingMenuMessage(o)
 
   return (
     <>

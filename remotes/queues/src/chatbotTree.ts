@@ -1,8 +1,9 @@
 /**
  * The chatbot option tree as the editor holds it (a `key` per option for React
- * and path-based immutable edits) and its conversion to the API payload.
+ * and path-based immutable edits) and its conversion to the API payload. Pure:
+ * no React, no browser API (tests/unit/chatbot_tree.spec.ts).
  */
-import type { ChatbotOption, ChatbotType } from './types.js'
+import type { ChatbotOption, ChatbotType } from './chatbotOption.js'
 
 /** Root options plus three levels below: what modules/queues/validators.ts accepts. */
 export const MAX_DEPTH = 4
@@ -100,6 +101,13 @@ export function optionErrors(o: DraftOption): { name?: string; target?: string }
   if (missing) errors.target = 'validation.required'
   return errors
 }
+
+/** The option's number as shown ("1.2.3") and as used in test ids and field names ("1-2-3"). */
+export const optionLabel = (path: Path) => path.map((i) => i + 1).join('.')
+export const optionId = (path: Path) => path.map((i) => i + 1).join('-')
+
+/** An option with sub-options and no message leaves the contact without the menu text: warned, not refused. */
+export const missingMenuMessage = (o: DraftOption) => o.options.length > 0 && !o.greetingMessage.trim()
 
 export function treeValid(list: DraftOption[]): boolean {
   return list.every((o) => Object.keys(optionErrors(o)).length === 0 && treeValid(o.options))

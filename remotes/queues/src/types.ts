@@ -1,26 +1,15 @@
 /** Shapes of the queues API (modules/queues: GET /queue, PUT /queue/:id). */
 import type { WeekdaySchedule } from '@balcao/ui'
 
-export const CHATBOT_TYPES = ['text', 'attendent', 'queue', 'integration', 'file'] as const
-export type ChatbotType = (typeof CHATBOT_TYPES)[number]
+// the chatbot tree's shapes live in a file without imports, so its logic has unit tests (tests/unit)
+import type { ChatbotOption } from './chatbotOption.js'
+
+export { CHATBOT_TYPES, type ChatbotType, type ChatbotOption } from './chatbotOption.js'
 
 /** Rotation minutes of spec 2 §9 (0 = off on the server side). */
 export const ROTATION_MINUTES = [2, 5, 10, 15, 30, 45, 60] as const
 
 export type Schedule = WeekdaySchedule
-
-export interface ChatbotOption {
-  id?: number
-  name: string
-  queueType: ChatbotType
-  greetingMessage: string | null
-  closeTicket: boolean
-  optUserId: number | null
-  optQueueId: number | null
-  optIntegrationId: number | null
-  optFileId: number | null
-  options: ChatbotOption[]
-}
 
 export interface Queue {
   id: number

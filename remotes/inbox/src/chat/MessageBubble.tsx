@@ -40,6 +40,7 @@ import {
   WarningRegular,
 } from '@fluentui/react-icons'
 import type { ChatMessage } from './types.js'
+import { parseWhatsapp } from './whatsappFormat.js'
 
 const useStyles = makeStyles({
   row: { display: 'flex', alignItems: 'flex-start', gap: '6px', padding: '2px 12px' },
@@ -136,13 +137,12 @@ export const timeOf = (iso: string) => {
 
 /** *bold*, _italic_, ~strike~ and ```mono``` as WhatsApp shows them; React elements only, never HTML. */
 export function formatWhatsapp(text: string): ReactNode[] {
-  const parts = text.split(/(\*[^*\n]+\*|_[^_\n]+_|~[^~\n]+~|```[^`]+```)/g)
-  return parts.map((p, i) => {
-    if (/^\*[^*\n]+\*$/.test(p)) return <strong key={i}>{p.slice(1, -1)}</strong>
-    if (/^_[^_\n]+_$/.test(p)) return <em key={i}>{p.slice(1, -1)}</em>
-    if (/^~[^~\n]+~$/.test(p)) return <s key={i}>{p.slice(1, -1)}</s>
-    if (/^```[^`]+```$/.test(p)) return <code key={i}>{p.slice(3, -3)}</code>
-    return <Fragment key={i}>{p}</Fragment>
+  return parseWhatsapp(text).map((p, i) => {
+    if (p.mark === 'bold') return <strong key={i}>{p.text}</strong>
+    if (p.mark === 'italic') return <em key={i}>{p.text}</em>
+    if (p.mark === 'strike') return <s key={i}>{p.text}</s>
+    if (p.mark === 'mono') return <code key={i}>{p.text}</code>
+    return <Fragment key={i}>{p.text}</Fragment>
   })
 }
 

@@ -1,0 +1,68 @@
+/**
+ * What sits above the list: the Search or Closed title, or the tabs Open /
+ * Pending / Group (the last for admins and users allowed groups) with their counts.
+ */
+import { Button, CounterBadge, Subtitle2, Tab, TabList, Text, makeStyles, tokens } from '@fluentui/react-components'
+import { ArrowLeftRegular, SearchRegular } from '@fluentui/react-icons'
+import { useTranslation } from 'react-i18next'
+import type { TicketListKind } from '../types.js'
+import type { Tabbed, View } from './listView.js'
+
+const useStyles = makeStyles({
+  viewTitle: { padding: '8px 12px', display: 'flex', alignItems: 'center', gap: '6px' },
+  tabs: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, paddingLeft: '4px' },
+})
+
+export function ListTabs(props: {
+  searching: boolean
+  view: View
+  onView: (view: View) => void
+  tab: Tabbed
+  onTab: (tab: Tabbed) => void
+  showGroup: boolean
+  counts: Partial<Record<TicketListKind, number>>
+}) {
+  const { t } = useTranslation()
+  const styles = useStyles()
+  const { counts } = props
+  if (props.searching)
+    return (
+      <div className={styles.viewTitle}>
+        <SearchRegular />
+        <Subtitle2>{t('inbox.workspace.searchView')}</Subtitle2>
+        {counts.search !== undefined && <Text size={200}>({counts.search})</Text>}
+      </div>
+    )
+  if (props.view === 'closed')
+    return (
+      <div className={styles.viewTitle}>
+        <Button appearance="subtle" size="small" icon={<ArrowLeftRegular />} onClick={() => props.onView('inbox')} />
+        <Subtitle2>{t('inbox.workspace.closedView')}</Subtitle2>
+      </div>
+    )
+  return (
+    <TabList
+      className={styles.tabs}
+      selectedValue={props.tab}
+      onTabSelect={(_, d) => props.onTab(d.value as Tabbed)}
+      size="small"
+    >
+      <Tab value="open" data-testid="tab-open">
+        {t('inbox.workspace.tabs.open')} <TabCount count={counts.open} />
+      </Tab>
+      <Tab value="pending" data-testid="tab-pending">
+        {t('inbox.workspace.tabs.pending')} <TabCount count={counts.pending} />
+      </Tab>
+      {props.showGroup && (
+        <Tab value="group" data-testid="tab-group">
+          {t('inbox.workspace.tabs.group')} <TabCount count={counts.group} />
+        </Tab>
+      )}
+    </TabList>
+  )
+}
+
+function TabCount({ count }: { count?: number }) {
+  if (!count) return null
+  return <CounterBadge count={count} size="small" appearance="ghost" color="informative" overflowCount={9999} />
+}
