@@ -9,10 +9,7 @@
  * fails. Seeded, so a failure replays the same requests.
  */
 import { test } from '@japa/runner'
-import { existsSync, readdirSync } from 'node:fs'
-import app from '@adonisjs/core/services/app'
-import router from '@adonisjs/core/services/router'
-import coreCases from '#tests/isolation/core_cases'
+import { allIsolationCases, registeredRoutes } from '#tests/helpers/route_table'
 import type { IsolationCase, IsolationFixture } from '#tests/helpers/isolation'
 import { createTenant, createUser, superSession, PASSWORD } from '#tests/helpers/world'
 import { rateLimiter } from '#services/rate_limiter'
@@ -57,30 +54,6 @@ const PUBLIC_FIXTURES: Record<string, (email: string) => IsolationFixture> = {
     params: { token: 'a'.repeat(30) },
     body: { id: 'x', from: { number: '5511999990000' } },
   }),
-}
-
-async function pluginCases(): Promise<IsolationCase[]> {
-  const out: IsolationCase[] = []
-  for (const kind of ['modules', 'channels']) {
-    const dir = app.makePath(kind)
-    if (!existsSync(dir)) continue
-    for (const name of readdirSync(dir).sort()) {
-      if (!existsSync(app.makePath(kind, name, 'tests', 'isolation.ts'))) continue
-      const mod = await import(app.makeURL(`${kind}/${name}/tests/isolation.js`).href)
-      out.push(...mod.default)
-    }
-  }
-  return out
-}
-
-function registeredRoutes() {
-  const all = Object.values(router.toJSON()).flat() as { pattern: string; methods: string[] }[]
-  const out = new Set<string>()
-  for (const r of all) {
-    for (const m of r.methods)
-      if (m !== 'HEAD') out.add(`${m} ${r.pattern.startsWith('/') ? r.pattern : '/' + r.pattern}`)
-  }
-  return [...out].sort()
 }
 
 interface Shot {
@@ -237,7 +210,7 @@ test.group('route fuzz', (group) => {
   test('{route}')
     .with(async () => {
       const cases = new Map<string, IsolationCase>()
-      for (const c of [...coreCases, ...(await pluginCases())]) cases.set(c.route, c)
+      for (const c of await allIsolationCases()) cases.set(c.route, c)
       // FUZZ_ONLY=<regex> narrows the walk while working on one route
       const only = process.env.FUZZ_ONLY ? new RegExp(process.env.FUZZ_ONLY) : null
       return registeredRoutes()

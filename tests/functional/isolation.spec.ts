@@ -6,12 +6,9 @@
  * module that adds a route must add its case.
  */
 import { test } from '@japa/runner'
-import { existsSync, readdirSync } from 'node:fs'
-import app from '@adonisjs/core/services/app'
-import router from '@adonisjs/core/services/router'
 import type { ApiClient } from '@japa/api-client'
-import coreCases from '#tests/isolation/core_cases'
-import type { IsolationCase, IsolationFixture } from '#tests/helpers/isolation'
+import { allIsolationCases, registeredRoutes } from '#tests/helpers/route_table'
+import type { IsolationFixture } from '#tests/helpers/isolation'
 import { createTenant, createUser, superSession } from '#tests/helpers/world'
 import { rateLimiter } from '#services/rate_limiter'
 
@@ -28,35 +25,6 @@ const PUBLIC: Record<string, string> = {
   'GET /__transmit/events': 'SSE stream, signed in and bound to its user; capped per user and IP',
   'POST /__transmit/subscribe': "signed in; only the caller's own stream, only known channels, authorised per channel",
   'POST /__transmit/unsubscribe': "signed in; only the caller's own stream and known channels",
-}
-
-async function pluginCases(): Promise<IsolationCase[]> {
-  const out: IsolationCase[] = []
-  for (const kind of ['modules', 'channels']) {
-    const dir = app.makePath(kind)
-    if (!existsSync(dir)) continue
-    for (const name of readdirSync(dir).sort()) {
-      if (!existsSync(app.makePath(kind, name, 'tests', 'isolation.ts'))) continue
-      const mod = await import(app.makeURL(`${kind}/${name}/tests/isolation.js`).href)
-      out.push(...mod.default)
-    }
-  }
-  // plugin folders loaded from elsewhere (PLUGIN_EXTRA_DIRS, core/plugins.ts): the test suite's sample channel
-  for (const folder of (process.env.PLUGIN_EXTRA_DIRS ?? '').split(',').map((d) => d.trim().replace(/\/+$/, ''))) {
-    if (!folder || !existsSync(app.makePath(folder, 'tests', 'isolation.ts'))) continue
-    out.push(...(await import(app.makeURL(`${folder}/tests/isolation.js`).href)).default)
-  }
-  return out
-}
-
-function registeredRoutes() {
-  const all = Object.values(router.toJSON()).flat() as { pattern: string; methods: string[] }[]
-  const out = new Set<string>()
-  for (const r of all) {
-    for (const m of r.methods)
-      if (m !== 'HEAD') out.add(`${m} ${r.pattern.startsWith('/') ? r.pattern : '/' + r.pattern}`)
-  }
-  return [...out].sort()
 }
 
 function call(client: ApiClient, route: string, f: IsolationFixture, token?: string) {
@@ -80,7 +48,7 @@ test.group('tenant isolation matrix', (group) => {
   group.each.setup(() => rateLimiter.resetAll())
 
   test('every registered route has an isolation case or is public', async ({ assert }) => {
-    const cases = [...coreCases, ...(await pluginCases())]
+    const cases = await allIsolationCases()
     const covered = new Set(cases.map((c) => c.route))
     const missing = registeredRoutes().filter((r) => !PUBLIC[r] && !covered.has(r))
     assert.deepEqual(missing, [], `routes without an isolation case: ${missing.join(', ')}`)
@@ -97,7 +65,7 @@ test.group('tenant isolation matrix', (group) => {
   })
 
   test('{route}')
-    .with(async () => [...coreCases, ...(await pluginCases())])
+    .with(async () => await allIsolationCases())
     .run(async ({ client, assert }, c) => {
       const owner = await createTenant()
       const intruder = await createTenant()
