@@ -127,7 +127,13 @@ export function ConnectionDialog(props: ConnectionDialogProps) {
       onSubmit={save}
       onClose={props.onClose}
     >
-      <TabList selectedValue={tab} onTabSelect={(_, d) => setTab(d.value as TabName)} size="small">
+      {/* on a phone the tabs scroll sideways instead of clipping the last one */}
+      <TabList
+        selectedValue={tab}
+        onTabSelect={(_, d) => setTab(d.value as TabName)}
+        size="small"
+        style={{ overflowX: 'auto', flexWrap: 'nowrap', maxWidth: '100%' }}
+      >
         <Tab value="general" data-testid="tab-general">
           {t('connections.tabs.general')}
         </Tab>
