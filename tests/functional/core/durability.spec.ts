@@ -70,6 +70,10 @@ function sender(getUrl: () => string, token: string, prefix: string) {
     accepted,
     sent: () => sent,
     slowest: () => slowest,
+    /** starts measuring the slowest answer afresh (e.g. once a restart's backlog has been sent) */
+    resetSlowest: () => {
+      slowest = 0
+    },
     stop: async () => {
       running = false
       await loop
@@ -92,18 +96,21 @@ test.group('durability', () => {
       await Promise.all([api.kill(), worker.kill()])
       await sleep(1000)
       ;[api, worker] = await Promise.all([startApiProcess({ ...env, WORKERS: 'false' }), startWorkerProcess(env)])
-      await sleep(3000)
+      // let the senders' backlog from the restart drain before timing answers
+      await sleep(8000)
       // (b) Redis dies and stays away for 30 s, then comes back with nothing in it
       await redis.kill()
+      send.resetSlowest()
       const acceptedBefore = send.accepted.size
       await sleep(30_000)
       const acceptedDuringOutage = send.accepted.size - acceptedBefore
+      const slowestDuringOutage = send.slowest()
       const restarted = await startPrivateRedis(redis.port)
       try {
         await sleep(3000)
         await send.stop()
         assert.isAbove(acceptedDuringOutage, 100, 'the webhook keeps accepting into PostgreSQL while Redis is down')
-        assert.isBelow(send.slowest(), 10_000, 'no request waits for Redis')
+        assert.isBelow(slowestDuringOutage, 10_000, 'no request waits for Redis')
 
         const ids = [...send.accepted]
         const stored = await waitFor(
@@ -140,7 +147,7 @@ test.group('durability', () => {
         assert.lengthOf(stored, ids.length)
         console.log(
           `durability: ${send.sent()} sent, ${ids.length} accepted (${acceptedDuringOutage} while Redis was down), ` +
-            `${stored.length} stored once, 0 lost, ${doubled.length} doubled; slowest answer ${send.slowest()} ms`
+            `${stored.length} stored once, 0 lost, ${doubled.length} doubled; slowest answer while Redis was down ${slowestDuringOutage} ms`
         )
       } finally {
         await restarted.kill()

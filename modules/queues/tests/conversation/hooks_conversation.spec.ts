@@ -7,6 +7,7 @@ import { test } from '@japa/runner'
 import { conversation, type InboundContext } from '#core/conversation'
 import { tenancy } from '#core/tenancy'
 import { unitOfWork } from '#core/unit_of_work'
+import { waitFor } from '#tests/helpers/inbox'
 import { company, strip, type Company } from './dsl.js'
 
 let current: Company | null = null
@@ -44,6 +45,8 @@ test.group('conversation: several hook contributors', (group) => {
     assert.lengthOf(replies, 2)
     assert.match(replies[0], /^Olá!/) // the engine's menu first (plugin order)
     assert.equal(replies[1], 'também estou aqui')
+    // after-commit work runs after the replies were queued: wait for it rather than race the outbox
+    await waitFor(async () => committedAfter, 10_000)
     assert.isTrue(committedAfter)
   })
 

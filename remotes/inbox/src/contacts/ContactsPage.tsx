@@ -127,12 +127,17 @@ export default function ContactsPage() {
   const filtered = list.search !== '' || tagIds.length > 0
   const filteredRef = useRef(filtered)
   filteredRef.current = filtered
+  // when this user saved a contact: a live refresh asked before that save ends with older data (no tags yet)
+  const savedAt = useRef(new Map<number, number>())
   useEffect(() => {
     const refresh = (id: number, isNew: boolean) => {
       if (!id || (!isNew && !shown.current.has(id)) || (isNew && filteredRef.current)) return
+      const asked = Date.now()
       api
         .get<Contact>(`/contacts/${id}`)
-        .then(upsert)
+        .then((c) => {
+          if ((savedAt.current.get(id) ?? 0) < asked) upsert(c)
+        })
         .catch(() => {})
     }
     return realtime.on(realtime.companyEvent('contact'), (m) => {
@@ -367,7 +372,10 @@ export default function ContactsPage() {
         open={editing !== null}
         contactId={editing === 'new' || editing === null ? null : editing}
         onClose={() => setEditing(null)}
-        onSaved={(c) => upsert(c)}
+        onSaved={(c) => {
+          savedAt.current.set(c.id, Date.now())
+          upsert(c)
+        }}
       />
       {importing && (
         <ImportDialog
