@@ -11,13 +11,15 @@ import { orderPlugins } from './plugin_order.js'
 export { orderPlugins, PluginDependencyError } from './plugin_order.js'
 
 const root = new URL('../', import.meta.url)
+/** .ts from the sources, .js in the compiled build/ (scripts/build-server.mjs) */
+const EXT = import.meta.url.endsWith('.ts') ? 'ts' : 'js'
 
 async function load<T>(kind: 'modules' | 'channels', entry: string) {
   const dir = new URL(`${kind}/`, root)
   if (!existsSync(dir)) return [] as { folder: string; manifest: T }[]
   const found: { folder: string; manifest: T }[] = []
   for (const name of readdirSync(dir).sort()) {
-    const file = new URL(`${kind}/${name}/${entry}.ts`, root)
+    const file = new URL(`${kind}/${name}/${entry}.${EXT}`, root)
     if (!existsSync(file)) continue
     const mod = await import(new URL(`${kind}/${name}/${entry}.js`, root).href)
     found.push({ folder: `${kind}/${name}`, manifest: mod.default as T })
@@ -39,7 +41,7 @@ for (const extra of (process.env.PLUGIN_EXTRA_DIRS ?? '').split(',').map((d) => 
     ['channel', channels],
     ['module', modules],
   ] as const) {
-    if (!existsSync(new URL(`${extra}/${entry}.ts`, root))) continue
+    if (!existsSync(new URL(`${extra}/${entry}.${EXT}`, root))) continue
     const mod = await import(new URL(`${extra}/${entry}.js`, root).href)
     ;(list as { folder: string; manifest: unknown }[]).push({ folder: extra, manifest: mod.default })
   }

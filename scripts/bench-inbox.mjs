@@ -137,7 +137,7 @@ async function main() {
 
     await sql.connect()
     const t0 = Date.now()
-    await sql.query(`UPDATE plans SET use_external_api = true WHERE id = 1`)
+    await sql.query(`UPDATE plans SET features = features || '{"useExternalApi": true}'::jsonb WHERE id = 1`)
     // other tenants sharing the tables
     await sql.query(
       `INSERT INTO companies (name, email, plan_id, status, due_date)

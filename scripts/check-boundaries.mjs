@@ -27,6 +27,18 @@
  * #core/pipeline, #core/settings, ... A plugin's tests/ folder is exempt from
  * this rule (tests inspect whatever state they assert on).
  *
+ * 3. Tenant tables (docs/architecture.md, "Tenancy"). A tenant table is one
+ * whose createTable block in a migration declares company_id. In plugin code
+ * and in the core (all but core/public/tenancy.ts, which defines the entry),
+ * hand-written SQL on a tenant table goes through tenantTable / tenantInsert
+ * (#core/tenancy): `.from('<tenant table>')`, `.table(...)` and `.into(...)`
+ * are refused (joins are fine: they follow a scoped base table). A raw SQL
+ * string literal naming a tenant table after FROM / UPDATE / INSERT INTO /
+ * DELETE FROM must mention company_id (bound from tenancy.requireCompanyId())
+ * or carry a `// system: <why>` comment on the line before it (platform code
+ * that crosses companies on purpose, in tenancy.asSystem). tests/ folders,
+ * migrations and seeders are exempt.
+ *
  * Usage: node scripts/check-boundaries.mjs [root]
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
@@ -35,8 +47,17 @@ import { fileURLToPath } from 'node:url'
 
 const ROOT = resolve(process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..'))
 /** core tables of the models exported by core/public/models.ts, and their pivots */
-export const CORE_SHARED_TABLES = new Set(['companies', 'plans', 'users', 'queues', 'whatsapps', 'whatsapp_queues', 'user_queues'])
-const IMPORT_RE = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm
+export const CORE_SHARED_TABLES = new Set([
+  'companies',
+  'plans',
+  'users',
+  'queues',
+  'whatsapps',
+  'whatsapp_queues',
+  'user_queues',
+])
+const IMPORT_RE =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm
 
 function files(dir) {
   const out = []
@@ -52,7 +73,10 @@ function files(dir) {
 const CREATE_RE = /createTable(?:IfNotExists)?\(\s*['"`]([\w]+)['"`]/g
 const NAME = String.raw`['"\`]([a-z_][a-z0-9_]*)(?:\s+as\s+\w+)?['"\`]`
 const ACCESS_RES = [
-  new RegExp(String.raw`\.(?:from|table|into|join|leftJoin|rightJoin|innerJoin|fullOuterJoin|crossJoin|alterTable)\(\s*` + NAME, 'g'),
+  new RegExp(
+    String.raw`\.(?:from|table|into|join|leftJoin|rightJoin|innerJoin|fullOuterJoin|crossJoin|alterTable)\(\s*` + NAME,
+    'g'
+  ),
   new RegExp(String.raw`\b(?:tenantTable|tenantInsert)\(\s*` + NAME, 'g'),
   new RegExp(String.raw`\bstatic\s+table\s*=\s*` + NAME, 'g'),
 ]
@@ -63,6 +87,71 @@ const stripComments = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(
 
 function migrationFiles(dir) {
   return existsSync(dir) ? files(dir) : []
+}
+
+/** the text of the call that starts at `open` (an opening parenthesis), strings skipped */
+function callText(text, open) {
+  let depth = 0
+  for (let i = open; i < text.length; i++) {
+    const c = text[i]
+    if (c === "'" || c === '"' || c === '`') {
+      for (i++; i < text.length && text[i] !== c; i++) if (text[i] === '\\') i++
+    } else if (c === '(') depth++
+    else if (c === ')' && --depth === 0) return text.slice(open, i + 1)
+  }
+  return text.slice(open)
+}
+
+/** the tables whose createTable block (in any migration of the core or a plugin) declares company_id */
+export function tenantTables(root = ROOT) {
+  const tenant = new Set()
+  const dirs = [
+    join(root, 'database', 'migrations'),
+    ...plugins(root).map((p) => join(p.dir, 'database', 'migrations')),
+  ]
+  for (const dir of dirs) {
+    for (const file of migrationFiles(dir)) {
+      const text = stripComments(readFileSync(file, 'utf8'))
+      for (const m of text.matchAll(CREATE_RE)) {
+        const block = callText(text, m.index + m[0].indexOf('('))
+        if (/['"`]company_id['"`]/.test(block)) tenant.add(m[1])
+      }
+    }
+  }
+  return tenant
+}
+
+const TENANT_ACCESS_RE = new RegExp(String.raw`\.(from|table|into)\(\s*` + NAME, 'g')
+const TENANT_SQL_RE = /\b(?:from|update|insert\s+into|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi
+const SYSTEM_RE = /\/\/\s*system:/
+
+/** comments blanked out (same length, newlines kept), so offsets and line numbers still match the file */
+const blankComments = (text) =>
+  text.replace(/\/\*[\s\S]*?\*\/|(^|[^:'"`\\])(\/\/.*$)/gm, (all, pre, line) =>
+    line === undefined ? all.replace(/[^\n]/g, ' ') : pre + ' '.repeat(line.length)
+  )
+
+/**
+ * Rule 3 for one file: the tenant-table accesses that bypass tenantTable /
+ * tenantInsert, as "<line>: <what>" strings.
+ */
+export function unscopedTenantAccess(text, tenant) {
+  const code = blankComments(text)
+  const lines = text.split('\n')
+  const lineOf = (index) => code.slice(0, index).split('\n').length
+  const out = []
+  for (const m of code.matchAll(TENANT_ACCESS_RE)) {
+    if (!tenant.has(m[2])) continue
+    out.push(`${lineOf(m.index)}: .${m[1]}('${m[2]}') on a tenant table; use tenantTable/tenantInsert`)
+  }
+  for (const lit of code.matchAll(STRING_RE)) {
+    const named = [...lit[0].matchAll(TENANT_SQL_RE)].map((m) => m[1].toLowerCase()).filter((t) => tenant.has(t))
+    if (!named.length || /company_id/i.test(lit[0])) continue
+    const line = lineOf(lit.index)
+    if (line >= 2 && SYSTEM_RE.test(lines[line - 2])) continue
+    out.push(`${line}: SQL on tenant table ${named[0]} without company_id (nor a "// system:" comment before it)`)
+  }
+  return out
 }
 
 /** table → owner ('core' or '<kind>/<name>'), from the migrations that create it */
@@ -118,7 +207,8 @@ export function checkBoundaries(root = ROOT) {
         const where = `${relative(root, file)}: ${spec}`
         if (spec.startsWith('.')) {
           const target = resolve(dirname(file), spec)
-          if (target !== pluginDir && !target.startsWith(pluginDir + sep)) problems.push(`${where} leaves ${kind}/${name}`)
+          if (target !== pluginDir && !target.startsWith(pluginDir + sep))
+            problems.push(`${where} leaves ${kind}/${name}`)
         } else if (spec.startsWith('#tests/helpers/') && file.startsWith(testsDir)) {
           continue
         } else if (/^#(modules|channels)\//.test(spec)) {
@@ -142,6 +232,17 @@ export function checkBoundaries(root = ROOT) {
           `${relative(root, file)}: table ${table} belongs to ${owner === 'core' ? 'the core' : owner}; use its public API`
         )
       }
+    }
+  }
+  // rule 3: tenant tables through tenantTable / tenantInsert, in the plugins and in the core
+  const tenant = tenantTables(root)
+  const exempt = /(^|\/)(tests|database\/migrations|database\/seeders|node_modules)\//
+  const scanned = [...plugins(root).map((p) => p.dir), join(root, 'core')].filter((d) => existsSync(d))
+  for (const dir of scanned) {
+    for (const file of files(dir)) {
+      const rel = relative(root, file).split(sep).join('/')
+      if (exempt.test(rel) || rel === 'core/public/tenancy.ts') continue
+      for (const p of unscopedTenantAccess(readFileSync(file, 'utf8'), tenant)) problems.push(`${rel}:${p}`)
     }
   }
   return problems

@@ -2,6 +2,8 @@
  * npm start: installs what is missing, prepares the database (embedded
  * PostgreSQL unless DATABASE_URL is set), migrates, seeds, builds the UI and
  * serves everything on one origin (http://localhost:3333 by default).
+ * The server runs compiled (scripts/build-server.mjs → build/); --dev runs the
+ * TypeScript sources through the loader instead.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
@@ -45,7 +47,12 @@ async function main() {
   }
   const stopDb = async () => embedded && (await embedded.stop().catch(() => {}))
 
-  const ace = (args) => run(process.execPath, ['ace.js', ...args], env)
+  const dev = process.argv.includes('--dev')
+  if (!dev && run(process.execPath, ['scripts/build-server.mjs', '--if-needed'], env) !== 0) {
+    await stopDb()
+    process.exit(1)
+  }
+  const ace = (args) => run(process.execPath, dev ? ['ace.js', ...args] : ['build/core/bin/console.js', ...args], env)
   if (ace(['migration:run', '--force']) !== 0 || ace(['db:seed']) !== 0) {
     await stopDb()
     process.exit(1)
@@ -61,7 +68,10 @@ async function main() {
   if (first.created) console.log(`  password:   ${first.password}   (saved in .env; shown only this once)`)
   console.log('')
 
-  const server = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'core/bin/server.ts'], {
+  // build-server ran before the UI build: link the fresh public/ (and .data/) into build/
+  if (!dev) run(process.execPath, ['scripts/build-server.mjs', '--if-needed'], env)
+  const entry = dev ? ['--import=@poppinss/ts-exec', 'core/bin/server.ts'] : ['build/core/bin/server.js']
+  const server = spawn(process.execPath, entry, {
     cwd: ROOT,
     env,
     stdio: 'inherit',

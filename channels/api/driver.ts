@@ -5,9 +5,9 @@
  * Every attempt is logged; a non-2xx answer or a timeout throws, and the
  * outbox retries with backoff.
  */
-import db from '@adonisjs/lucid/services/db'
 import type { ChannelDriver, ConnectionRef, OutgoingMessage } from '#core/channels'
 import { AppError } from '#core/errors'
+import { tenancy, tenantInsert } from '#core/tenancy'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, secretOf, sign } from './signature.js'
 
 const TIMEOUT_MS = 10_000
@@ -17,17 +17,18 @@ async function logDelivery(
   key: string,
   row: { status: number | null; ok: boolean; error?: string; ms: number }
 ) {
-  await db
-    .table('api_channel_deliveries')
-    .insert({
-      company_id: connection.companyId,
-      whatsapp_id: connection.id,
-      message_key: key,
-      status_code: row.status,
-      ok: row.ok,
-      error: row.error ?? null,
-      duration_ms: row.ms,
-    })
+  // the log row belongs to the connection's company
+  await tenancy
+    .run(connection.companyId, () =>
+      tenantInsert('api_channel_deliveries', {
+        whatsapp_id: connection.id,
+        message_key: key,
+        status_code: row.status,
+        ok: row.ok,
+        error: row.error ?? null,
+        duration_ms: row.ms,
+      })
+    )
     .catch(() => {})
 }
 

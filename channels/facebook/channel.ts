@@ -7,6 +7,7 @@ import { defineChannel } from '#core/module'
 export default defineChannel({
   name: 'facebook',
   feature: 'useFacebook',
+  planFlags: [{ name: 'useFacebook', label: { pt: 'Facebook', en: 'Facebook', es: 'Facebook' }, default: true }],
   label: { pt: 'Facebook', en: 'Facebook', es: 'Facebook' },
   icon: 'person-chat',
   color: '#1877F2',

@@ -7,6 +7,7 @@ import { defineChannel } from '#core/module'
 export default defineChannel({
   name: 'instagram',
   feature: 'useInstagram',
+  planFlags: [{ name: 'useInstagram', label: { pt: 'Instagram', en: 'Instagram', es: 'Instagram' }, default: true }],
   label: { pt: 'Instagram', en: 'Instagram', es: 'Instagram' },
   icon: 'image-multiple',
   color: '#C13584',

@@ -1,4 +1,5 @@
 import { defineChannel } from '#core/module'
+import { errors } from './errors.js'
 
 /**
  * WhatsApp through Baileys (the multi-device web protocol). One socket per
@@ -8,6 +9,8 @@ import { defineChannel } from '#core/module'
 export default defineChannel({
   name: 'whatsapp',
   feature: 'useWhatsapp',
+  errors,
+  planFlags: [{ name: 'useWhatsapp', label: { pt: 'WhatsApp', en: 'WhatsApp', es: 'WhatsApp' }, default: true }],
   label: { pt: 'WhatsApp', en: 'WhatsApp', es: 'WhatsApp' },
   icon: 'chat',
   color: '#25D366',

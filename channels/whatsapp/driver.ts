@@ -4,9 +4,9 @@
  * process that owns the session (the outbox retries elsewhere, see
  * ERR_WAPP_SESSION_BUSY).
  */
-import db from '@adonisjs/lucid/services/db'
 import type { ChannelDriver, ConnectionRef, OutgoingMessage, SendResult } from '#core/channels'
 import { AppError } from '#core/errors'
+import { tenancy, tenantTable } from '#core/tenancy'
 import { command } from './session/commands.js'
 import { whatsappRuntime } from './runtime.js'
 import { buildContent } from './outbound/build_content.js'
@@ -68,7 +68,9 @@ export const whatsappDriver: ChannelDriver & {
   async send(connection, message: OutgoingMessage): Promise<SendResult> {
     if (whatsappRuntime.supervisor()?.session(connection.id)) return sendLocal(connection, message)
     const relay = whatsappRuntime.relay()
-    const owner = await db.from('wa_sessions').where('whatsapp_id', connection.id).select('owner').first()
+    const owner = await tenancy.run(connection.companyId, () =>
+      tenantTable('wa_sessions').where('whatsapp_id', connection.id).select('owner').first()
+    )
     if (!relay || !owner?.owner || owner.owner === relay.ownerId) throw new AppError('ERR_WAPP_SESSION_BUSY', 409)
     try {
       return await relay.send(owner.owner, connection, message)

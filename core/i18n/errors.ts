@@ -1,7 +1,9 @@
 /**
- * Server-side texts of the error catalogue in the three languages. The shell
- * carries its own copy for toasts; these travel in the `message` field so API
- * clients without the shell also get a readable sentence.
+ * The core's error codes (the spec's catalogue and the platform's own) in the
+ * three languages. A plugin declares the codes only it answers in its manifest
+ * (`errors`); #core/error_texts merges both for the server, and the browser
+ * gets the plugins' texts from GET /modules. The shell bundles this file for
+ * its toasts; the server sends the text in `message` for API clients too.
  */
 export type Lang = 'pt' | 'en' | 'es'
 
@@ -172,16 +174,6 @@ export const errorMessages: Record<string, Record<Lang, string>> = {
     en: 'The plan’s maximum number of users has been reached.',
     es: 'Se alcanzó el número máximo de usuarios del plan.',
   },
-  ERR_PLAN_CONNECTIONS_LIMIT: {
-    pt: 'Número máximo de conexões do plano já alcançado.',
-    en: 'The plan’s maximum number of connections has been reached.',
-    es: 'Se alcanzó el número máximo de conexiones del plan.',
-  },
-  ERR_PLAN_QUEUES_LIMIT: {
-    pt: 'Número máximo de filas do plano já alcançado.',
-    en: 'The plan’s maximum number of queues has been reached.',
-    es: 'Se alcanzó el número máximo de colas del plan.',
-  },
   ERR_SUBSCRIPTION_EXPIRED: {
     pt: 'A assinatura desta empresa venceu. Contate o suporte.',
     en: 'This company’s subscription has expired. Contact support.',
@@ -216,16 +208,6 @@ export const errorMessages: Record<string, Record<Lang, string>> = {
     pt: 'Este plano está em uso por empresas e não pode ser excluído.',
     en: 'This plan is used by companies and cannot be deleted.',
     es: 'Este plan está en uso por empresas y no se puede eliminar.',
-  },
-  ERR_NO_HELP_FOUND: {
-    pt: 'Nenhuma ajuda encontrada com este ID.',
-    en: 'No help found with this ID.',
-    es: 'No se encontró ninguna ayuda con este ID.',
-  },
-  ERR_NO_ANNOUNCEMENT_FOUND: {
-    pt: 'Nenhum informativo encontrado com este ID.',
-    en: 'No announcement found with this ID.',
-    es: 'No se encontró ningún comunicado con este ID.',
   },
   ERR_INVALID_FILE_TYPE: {
     pt: 'Tipo de arquivo não permitido.',
@@ -267,22 +249,6 @@ export const errorMessages: Record<string, Record<Lang, string>> = {
     en: 'Too many realtime connections open. Close other tabs and try again.',
     es: 'Demasiadas conexiones de tiempo real abiertas. Cierre otras pestañas e inténtelo de nuevo.',
   },
-}
-
-export function pickLang(acceptLanguage: string | undefined | null): Lang {
-  const value = (acceptLanguage ?? '').toLowerCase()
-  for (const part of value.split(',')) {
-    const tag = part.trim().slice(0, 2)
-    if (tag === 'pt' || tag === 'en' || tag === 'es') return tag
-  }
-  return 'pt'
-}
-
-export function translateError(code: string, lang: Lang): string | undefined {
-  return errorMessages[code]?.[lang]
-}
-
-Object.assign(errorMessages, {
   ERR_CONFLICT: {
     pt: 'O registro conflita com outro já existente.',
     en: 'The record conflicts with an existing one.',
@@ -293,148 +259,28 @@ Object.assign(errorMessages, {
     en: 'The upload is too large.',
     es: 'El envío es demasiado grande.',
   },
-})
-
-// inbox, pipeline and API channel (issue 4)
-Object.assign(errorMessages, {
   ERR_INVALID_INBOUND_EVENT: {
     pt: 'Evento recebido em formato inválido.',
     en: 'The inbound event is malformed.',
     es: 'El evento recibido tiene un formato no válido.',
   },
-  ERR_TICKET_STATE_CHANGED: {
-    pt: 'O ticket foi alterado por outra pessoa. Atualize e tente de novo.',
-    en: 'The ticket was changed by someone else. Refresh and try again.',
-    es: 'El ticket fue modificado por otra persona. Actualice e inténtelo de nuevo.',
-  },
-  ERR_TICKET_ALREADY_ACCEPTED: {
-    pt: 'Este ticket já foi aceito por outro atendente.',
-    en: 'This ticket was already accepted by another agent.',
-    es: 'Este ticket ya fue aceptado por otro agente.',
-  },
-  ERR_TAG_REQUIRED: {
-    pt: 'Você deve atribuir uma tag antes de fechar o ticket.',
-    en: 'You must assign a tag before closing the ticket.',
-    es: 'Debe asignar una etiqueta antes de cerrar el ticket.',
-  },
-  ERR_TICKET_NOT_OPEN: {
-    pt: 'Só é possível enviar mensagens em tickets abertos.',
-    en: 'Messages can only be sent on open tickets.',
-    es: 'Solo se pueden enviar mensajes en tickets abiertos.',
-  },
-  ERR_NO_MESSAGE_FOUND: {
-    pt: 'Nenhuma mensagem encontrada com este ID.',
-    en: 'No message found with this ID.',
-    es: 'No se encontró ningún mensaje con este ID.',
-  },
-  ERR_EDIT_WAPP_MSG: {
-    pt: 'Esta mensagem não pode ser editada.',
-    en: 'This message cannot be edited.',
-    es: 'Este mensaje no se puede editar.',
-  },
-  ERR_NO_NOTE_FOUND: {
-    pt: 'Nenhuma observação encontrada com este ID.',
-    en: 'No note found with this ID.',
-    es: 'No se encontró ninguna nota con este ID.',
-  },
-  ERR_NO_TAG_FOUND: {
-    pt: 'Nenhuma tag encontrada com este ID.',
-    en: 'No tag found with this ID.',
-    es: 'No se encontró ninguna etiqueta con este ID.',
-  },
-  ERR_TAG_ALREADY_EXISTS: {
-    pt: 'Já existe uma tag com este nome.',
-    en: 'A tag with this name already exists.',
-    es: 'Ya existe una etiqueta con este nombre.',
-  },
-  ERR_NO_QUICK_MESSAGE_FOUND: {
-    pt: 'Nenhuma resposta rápida encontrada com este ID.',
-    en: 'No quick reply found with this ID.',
-    es: 'No se encontró ninguna respuesta rápida con este ID.',
+  ERR_SERVICE_UNAVAILABLE: {
+    pt: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
+    en: 'Service temporarily unavailable. Please try again in a moment.',
+    es: 'Servicio temporalmente no disponible. Inténtelo de nuevo en unos instantes.',
   },
   ERR_INVALID_SIGNATURE: {
     pt: 'Assinatura do webhook inválida ou expirada.',
     en: 'The webhook signature is invalid or expired.',
     es: 'La firma del webhook no es válida o ha caducado.',
   },
-  ERR_IMPORT_FILE: {
-    pt: 'Não foi possível ler a planilha enviada.',
-    en: 'The uploaded spreadsheet could not be read.',
-    es: 'No se pudo leer la hoja de cálculo enviada.',
-  },
-  ERR_IMPORT_FILE_CONTENT: {
-    pt: 'O conteúdo do arquivo não corresponde ao tipo informado (envie uma planilha .xlsx ou .csv).',
-    en: 'The file content does not match its declared type (send an .xlsx or .csv spreadsheet).',
-    es: 'El contenido del archivo no corresponde al tipo declarado (envíe una hoja .xlsx o .csv).',
-  },
-  ERR_IMPORT_TOO_MANY_ROWS: {
-    pt: 'A planilha tem linhas demais para uma importação.',
-    en: 'The spreadsheet has too many rows for one import.',
-    es: 'La hoja de cálculo tiene demasiadas filas para una importación.',
-  },
-  ERR_IMPORT_TIMEOUT: {
-    pt: 'A leitura da planilha demorou demais e foi interrompida.',
-    en: 'Reading the spreadsheet took too long and was stopped.',
-    es: 'La lectura de la hoja de cálculo tardó demasiado y se interrumpió.',
-  },
-  ERR_IMPORT_NOT_FOUND: {
-    pt: 'Importação não encontrada.',
-    en: 'Import not found.',
-    es: 'Importación no encontrada.',
-  },
-})
+}
 
-Object.assign(errorMessages, {
-  ERR_NO_CHATBOT_FOUND: {
-    pt: 'Nenhuma opção de chatbot encontrada com este ID.',
-    en: 'No chatbot option found with this ID.',
-    es: 'No se encontró ninguna opción de chatbot con este ID.',
-  },
-})
-
-Object.assign(errorMessages, {
-  ERR_WAPP_NAME_EXISTS: {
-    pt: 'Já existe uma conexão com este nome neste canal.',
-    en: 'A connection with this name already exists on this channel.',
-    es: 'Ya existe una conexión con este nombre en este canal.',
-  },
-  ERR_WAPP_TOKEN_EXISTS: {
-    pt: 'Este token já está em uso. Gere outro.',
-    en: 'This token is already in use. Generate another one.',
-    es: 'Este token ya está en uso. Genere otro.',
-  },
-  ERR_WAPP_SEND_QUEUE: {
-    pt: 'Informe a fila de redirecionamento quando houver tempo de redirecionamento.',
-    en: 'Choose the redirect queue when a redirect time is set.',
-    es: 'Elija la cola de redirección cuando haya un tiempo de redirección.',
-  },
-  ERR_WAPP_EXPIRES_NPS: {
-    pt: 'Com mensagem de avaliação, informe o tempo de expiração da avaliação (maior que 0).',
-    en: 'With a rating message, set the rating expiry time (greater than 0).',
-    es: 'Con mensaje de evaluación, indique el tiempo de expiración de la evaluación (mayor que 0).',
-  },
-  ERR_WAPP_IMPORT_DATES: {
-    pt: 'Datas de importação inválidas: o início deve estar entre 2 anos atrás e agora, e a data recente entre o início e agora.',
-    en: 'Invalid import dates: the start must be between 2 years ago and now, and the recent date between the start and now.',
-    es: 'Fechas de importación no válidas: el inicio debe estar entre hace 2 años y ahora, y la fecha reciente entre el inicio y ahora.',
-  },
-  ERR_IMPORT_CHATS_UNSUPPORTED: {
-    pt: 'Esta conexão não permite importar contatos das conversas.',
-    en: 'This connection cannot import contacts from its chats.',
-    es: 'Esta conexión no permite importar contactos de las conversaciones.',
-  },
-  ERR_WAPP_SESSION_BUSY: {
-    pt: 'A sessão desta conexão está sendo executada em outro servidor. Tente novamente em instantes.',
-    en: 'This connection’s session is running on another server. Try again in a moment.',
-    es: 'La sesión de esta conexión se está ejecutando en otro servidor. Inténtelo de nuevo en un momento.',
-  },
-})
-
-// hardening (issue 12): Redis outages and dead-lettered inbound events
-Object.assign(errorMessages, {
-  ERR_SERVICE_UNAVAILABLE: {
-    pt: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
-    en: 'Service temporarily unavailable. Please try again in a moment.',
-    es: 'Servicio temporalmente no disponible. Inténtelo de nuevo en unos instantes.',
-  },
-})
+export function pickLang(acceptLanguage: string | undefined | null): Lang {
+  const value = (acceptLanguage ?? '').toLowerCase()
+  for (const part of value.split(',')) {
+    const tag = part.trim().slice(0, 2)
+    if (tag === 'pt' || tag === 'en' || tag === 'es') return tag
+  }
+  return 'pt'
+}

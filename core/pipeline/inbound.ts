@@ -11,7 +11,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { Job } from 'bullmq'
 import { jobs } from '#core/jobs'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 import { AppError } from '#core/errors'
 import type { InboundEvent } from '#core/channels'
 import { UnitOfWork } from '#core/unit_of_work'
@@ -78,28 +78,33 @@ export const inbound = {
     faultInjector = fn
   },
 
-  /** Persists first, then queues. Safe to call twice with the same event. */
+  /**
+   * Persists first, then queues. Safe to call twice with the same event. The
+   * channel hands the event in for the company of its connection: stored in
+   * that company's scope.
+   */
   async ingest(companyId: number, event: InboundEvent): Promise<{ id: number; duplicate: boolean }> {
     assertEvent(event)
     const key = eventKey(event)
-    const inserted = await db.rawQuery(
-      `INSERT INTO inbound_events (company_id, whatsapp_id, event_id, kind, payload)
-       VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (company_id, whatsapp_id, event_id) DO NOTHING RETURNING id`,
-      [companyId, event.whatsappId, key, event.kind, JSON.stringify(event)]
-    )
-    if (!inserted.rows.length) {
-      const existing = await db
-        .from('inbound_events')
-        .where({ company_id: companyId, whatsapp_id: event.whatsappId, event_id: key })
-        .select('id')
-        .first()
-      return { id: Number(existing?.id ?? 0), duplicate: true }
-    }
-    const id = Number(inserted.rows[0].id)
-    // the event is durable now: if the queue is unreachable, the recovery sweep queues it later
-    await inbound.dispatch(id, companyId).catch(() => {})
-    return { id, duplicate: false }
+    return tenancy.run(companyId, async () => {
+      const inserted = await db.rawQuery(
+        `INSERT INTO inbound_events (company_id, whatsapp_id, event_id, kind, payload)
+         VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (company_id, whatsapp_id, event_id) DO NOTHING RETURNING id`,
+        [tenancy.requireCompanyId(), event.whatsappId, key, event.kind, JSON.stringify(event)]
+      )
+      if (!inserted.rows.length) {
+        const existing = await tenantTable('inbound_events')
+          .where({ whatsapp_id: event.whatsappId, event_id: key })
+          .select('id')
+          .first()
+        return { id: Number(existing?.id ?? 0), duplicate: true }
+      }
+      const id = Number(inserted.rows[0].id)
+      // the event is durable now: if the queue is unreachable, the recovery sweep queues it later
+      await inbound.dispatch(id, companyId).catch(() => {})
+      return { id, duplicate: false }
+    })
   },
 
   async dispatch(id: number, companyId: number) {
@@ -125,14 +130,13 @@ export const inbound = {
         // lost in a crash, the "done" mark goes with it and the event is
         // processed again, so the WAL flush need not be waited for here.
         await trx.rawQuery('SET LOCAL synchronous_commit = off')
-        const row = await trx.from('inbound_events').where({ id, company_id: companyId }).forUpdate().first()
+        const row = await tenantTable('inbound_events', trx).where('id', id).forUpdate().first()
         if (!row || row.status === 'done') return unit
         const stored: StoredInboundEvent = { id, companyId, whatsappId: row.whatsapp_id, event: row.payload }
         await run(stored, unit)
         // after the writes, before the commit: where a crash hurts most
         faultInjector?.(stored, attempt)
-        await trx
-          .from('inbound_events')
+        await tenantTable('inbound_events', trx)
           .where('id', id)
           .update({ status: 'done', processed_at: new Date(), attempts: attempt, last_error: null })
         return unit
@@ -142,28 +146,36 @@ export const inbound = {
     await tenancy.run(companyId, () => uow.runAfterCommit())
   },
 
-  /** Records a failed attempt; after the last one the event is parked as failed. */
+  /**
+   * Records a failed attempt; after the last one the event is parked as failed.
+   * The job runner calls it after the processing scope failed, for the event
+   * (by its primary key) that its own queue named.
+   */
   async recordFailure(id: number, error: unknown, final: boolean) {
-    await db
-      .from('inbound_events')
-      .where('id', id)
-      .whereNot('status', 'done')
-      .update({
-        attempts: db.raw('attempts + 1'),
-        last_error: String((error as Error)?.message ?? error).slice(0, 2000),
-        ...(final ? { status: 'failed' } : {}),
-      })
+    // system: the pipeline's bookkeeping on its own event row, whichever company it belongs to
+    await tenancy.asSystem(() =>
+      tenantTable('inbound_events')
+        .where('id', id)
+        .whereNot('status', 'done')
+        .update({
+          attempts: db.raw('attempts + 1'),
+          last_error: String((error as Error)?.message ?? error).slice(0, 2000),
+          ...(final ? { status: 'failed' } : {}),
+        })
+    )
   },
 
   /** Re-queues pending events whose job was lost (crash between insert and queue). */
   async recover(olderThanMs = STALE_MS) {
-    const rows = await db
-      .from('inbound_events')
-      .where('status', 'pending')
-      .where('received_at', '<', new Date(Date.now() - olderThanMs))
-      .orderBy('id')
-      .limit(5000)
-      .select('id', 'company_id')
+    // system: the recovery sweep looks at every company's pending events
+    const rows = await tenancy.asSystem(() =>
+      tenantTable('inbound_events')
+        .where('status', 'pending')
+        .where('received_at', '<', new Date(Date.now() - olderThanMs))
+        .orderBy('id')
+        .limit(5000)
+        .select('id', 'company_id')
+    )
     for (const r of rows) await inbound.dispatch(Number(r.id), r.company_id)
     return rows.length
   },
@@ -174,11 +186,8 @@ export const inbound = {
    */
   async failedCounts(whatsappIds: number[]): Promise<Map<number, number>> {
     if (!whatsappIds.length) return new Map()
-    const companyId = tenancy.companyId()
-    if (companyId === undefined && !tenancy.isSystem()) tenancy.requireCompanyId() // throws: no scope
-    const rows = await db
-      .from('inbound_events')
-      .if(companyId !== undefined, (q) => q.where('company_id', companyId!))
+    // the company's events in a company scope, every company's in a system scope (the super user's page)
+    const rows = await tenantTable('inbound_events')
       .whereIn('whatsapp_id', whatsappIds)
       .where('status', 'failed')
       .groupBy('whatsapp_id')

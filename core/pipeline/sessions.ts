@@ -3,7 +3,7 @@
  * company-{id}-whatsappSession, and the hooks object every driver receives.
  */
 import Whatsapp from '#models/whatsapp'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 import { realtime } from '#core/realtime'
 import type { ChannelHooks, ConnectionRef } from '#core/channels'
 import { inbound } from './inbound.js'
@@ -31,10 +31,13 @@ export const channelReports = {
   },
 }
 
+/** Reporters run in the scope of the connection's company (drivers report from outside any request). */
+const inScope = <T>(connection: ConnectionRef, fn: () => Promise<T>) => tenancy.run(connection.companyId, fn)
+
 async function ask<K extends 'lastDisconnectedAt' | 'importPlan'>(key: K, connection: ConnectionRef) {
   for (const r of reporters) {
     const fn = r[key] as ((c: ConnectionRef) => Promise<any>) | undefined
-    if (fn) return (await fn(connection)) ?? null
+    if (fn) return (await inScope(connection, () => fn(connection))) ?? null
   }
   return null
 }
@@ -56,28 +59,38 @@ export const channelHooks: ChannelHooks = {
     return inbound.ingest(connection.companyId, { ...event, whatsappId: connection.id })
   },
   async health(connection, report) {
-    for (const r of reporters) await r.health?.(connection, report).catch(() => {})
+    for (const r of reporters) {
+      if (!r.health) continue
+      try {
+        await inScope(connection, () => r.health!(connection, report))
+      } catch {
+        // health is diagnostic: a failing reporter never fails the driver
+      }
+    }
   },
   lastDisconnectedAt: (connection) => ask('lastDisconnectedAt', connection),
   importPlan: (connection) => ask('importPlan', connection),
   async importProgress(connection, progress) {
-    for (const r of reporters) await r.importProgress?.(connection, progress)
+    for (const r of reporters) {
+      if (r.importProgress) await inScope(connection, () => r.importProgress!(connection, progress))
+    }
   },
   async importFinished(connection) {
-    for (const r of reporters) await r.importFinished?.(connection)
+    for (const r of reporters) {
+      if (r.importFinished) await inScope(connection, () => r.importFinished!(connection))
+    }
   },
 }
 
 /**
  * Waits (up to timeoutMs) until no inbound event of the connection is pending:
  * whoever acts on what an import created (closing its tickets) must see it all.
+ * Runs in the connection's company scope.
  */
 export async function inboundDrained(whatsappId: number, timeoutMs = 60_000) {
-  const { default: db } = await import('@adonisjs/lucid/services/db')
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    const row = await db
-      .from('inbound_events')
+    const row = await tenantTable('inbound_events')
       .where({ whatsapp_id: whatsappId, status: 'pending' })
       .count('* as n')
       .first()

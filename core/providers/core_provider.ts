@@ -20,9 +20,13 @@ export default class CoreProvider {
     // read receipts through the channel drivers (queued by queueMarkRead)
     const { CHANNEL_QUEUE, runMarkRead } = await import('#core/channels')
     jobs.define(CHANNEL_QUEUE, 'mark-read', (data: any) => runMarkRead(data), { concurrency: 4 })
+    // the cached callers: its model hooks forget them on every user, company or plan write, in any process
+    await import('#services/actor_cache')
   }
 
   async ready() {
+    const { startCacheInvalidation } = await import('#core/cache')
+    startCacheInvalidation()
     const env = (await import('#start/env')).default
     const inProcess = env.get('WORKERS', true) !== false
     if (this.app.getEnvironment() === 'web' && inProcess) {
@@ -34,6 +38,8 @@ export default class CoreProvider {
   async shutdown() {
     const { jobs } = await import('#core/jobs')
     await jobs.close()
+    const { stopCacheInvalidation } = await import('#core/cache')
+    await stopCacheInvalidation()
     const { closeRedis } = await import('#services/redis')
     await closeRedis()
   }

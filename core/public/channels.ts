@@ -8,6 +8,7 @@
 import type { ChannelManifest, PlanFlag } from './module.js'
 import { AppError } from './errors.js'
 import { channels as discovered } from '../plugins.js'
+import { planHas } from './plan_flags.js'
 
 export type ConnectionStatus = 'OPENING' | 'qrcode' | 'PAIRING' | 'CONNECTED' | 'DISCONNECTED' | 'TIMEOUT'
 
@@ -226,19 +227,14 @@ export function channelFlag(channel: string): PlanFlag | null {
   return manifests.get(channel)?.feature ?? null
 }
 
-/** plans column of a flag: useExternalApi → use_external_api (flags come from PLAN_FLAGS, never from input) */
-const flagColumn = (flag: PlanFlag) => flag.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-
 /** Whether a plan (a Plan model or a plans row) offers the channel. */
-export function planOffersChannel(plan: Record<string, any> | null | undefined, channel: string) {
+export function planOffersChannel(plan: { features?: Record<string, unknown> | null } | null | undefined, channel: string) {
   const flag = channelFlag(channel)
-  if (!flag) return true
-  if (!plan) return false
-  return (plan[flag] ?? plan[flagColumn(flag)]) === true
+  return !flag || planHas(plan, flag)
 }
 
 /** The declared channels a plan offers, in a stable order (WhatsApp first, then by name). */
-export function channelsForPlan(plan: Record<string, any> | null | undefined) {
+export function channelsForPlan(plan: { features?: Record<string, unknown> | null } | null | undefined) {
   return channelCatalog
     .all()
     .filter((m) => planOffersChannel(plan, m.name))
@@ -252,15 +248,16 @@ export function channelsForPlan(plan: Record<string, any> | null | undefined) {
  */
 export async function connectionChannelEnabled(companyId: number, whatsappId: number): Promise<boolean> {
   // loaded lazily: drivers import this file in processes where the app's database is not booted
-  const { default: db } = await import('@adonisjs/lucid/services/db')
-  const row = await db
-    .from('whatsapps')
-    .join('companies', 'companies.id', 'whatsapps.company_id')
-    .join('plans', 'plans.id', 'companies.plan_id')
-    .where('whatsapps.id', whatsappId)
-    .where('whatsapps.company_id', companyId)
-    .select('plans.*', 'whatsapps.channel as connection_channel')
-    .first()
+  const { tenancy, tenantTable } = await import('./tenancy.js')
+  // the company named by the caller (the read-receipt job calls it outside any request)
+  const row = await tenancy.run(companyId, () =>
+    tenantTable('whatsapps')
+      .join('companies', 'companies.id', 'whatsapps.company_id')
+      .join('plans', 'plans.id', 'companies.plan_id')
+      .where('whatsapps.id', whatsappId)
+      .select('plans.*', 'whatsapps.channel as connection_channel')
+      .first()
+  )
   if (!row) return false
   return planOffersChannel(row, row.connection_channel)
 }
@@ -269,15 +266,17 @@ const TOKEN_TTL_MS = 5000
 const byToken = new Map<string, { at: number; value: Promise<boolean | null> }>()
 
 async function loadTokenEnabled(channel: string, token: string): Promise<boolean | null> {
-  const { default: db } = await import('@adonisjs/lucid/services/db')
-  const row = await db
-    .from('whatsapps')
-    .join('companies', 'companies.id', 'whatsapps.company_id')
-    .join('plans', 'plans.id', 'companies.plan_id')
-    .where('whatsapps.token', token)
-    .where('whatsapps.channel', channel)
-    .select('plans.*')
-    .first()
+  const { tenancy, tenantTable } = await import('./tenancy.js')
+  // system: a webhook names its connection by token alone; the company is what this lookup finds
+  const row = await tenancy.asSystem(() =>
+    tenantTable('whatsapps')
+      .join('companies', 'companies.id', 'whatsapps.company_id')
+      .join('plans', 'plans.id', 'companies.plan_id')
+      .where('whatsapps.token', token)
+      .where('whatsapps.channel', channel)
+      .select('plans.*')
+      .first()
+  )
   return row ? planOffersChannel(row, channel) : null
 }
 

@@ -17,6 +17,8 @@ export interface Actor {
   user: User
   company: Company & { plan: Plan }
   sessionId: string
+  /** the user's queues (user_queues), loaded with the actor */
+  queueIds: number[]
 }
 
 declare module '@adonisjs/core/http' {

@@ -4,20 +4,23 @@
  * hold data and lazy imports only, so the core can read them before the app boots.
  */
 
-/** Plan flags a company plan can switch on or off. */
-export const PLAN_FLAGS = [
-  'useWhatsapp',
-  'useFacebook',
-  'useInstagram',
-  'useCampaigns',
-  'useSchedules',
-  'useInternalChat',
-  'useExternalApi',
-  'useKanban',
-  'useOpenAi',
-  'useIntegrations',
-] as const
-export type PlanFlag = (typeof PLAN_FLAGS)[number]
+/**
+ * A plan flag: a switch of the company's plan that turns a module or channel
+ * on or off. Flags are declared by the plugin that brings them (`planFlags` in
+ * its manifest); the core declares only the spec's flags whose module is not
+ * built yet (core/public/plan_flags.ts). The plans screen, the plan validators
+ * and the browser read the list from there: adding a flag edits one manifest.
+ */
+export type PlanFlag = string
+
+export interface PlanFlagDefinition {
+  /** the flag's field in plan payloads, e.g. useCampaigns */
+  name: PlanFlag
+  /** label of its switch on the plans screen */
+  label: Localized
+  /** value for plans saved before the flag existed; false when absent */
+  default?: boolean
+}
 
 export type MenuRole = 'any' | 'admin' | 'super' | 'dashboard'
 
@@ -71,6 +74,10 @@ export interface ModuleManifest {
    * circular dependency fails the boot.
    */
   dependsOn?: string[]
+  /** plan flags this module brings */
+  planFlags?: PlanFlagDefinition[]
+  /** error codes this module answers, with their texts (the core's catalogue holds the shared ones) */
+  errors?: Record<string, Localized>
 }
 
 /** A text in the three languages of the product. */
@@ -119,6 +126,10 @@ export interface ChannelManifest {
   provider?: () => Promise<{ default: any }>
   /** plugins this channel needs (see ModuleManifest.dependsOn) */
   dependsOn?: string[]
+  /** plan flags this channel brings (usually its `feature`) */
+  planFlags?: PlanFlagDefinition[]
+  /** error codes this channel answers, with their texts */
+  errors?: Record<string, Localized>
 }
 
 export const defineModule = (manifest: ModuleManifest) => manifest

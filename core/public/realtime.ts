@@ -8,7 +8,7 @@
  *   platform                   every signed-in user (announcements)
  */
 import transmit from '@adonisjs/transmit/services/main'
-import db from '@adonisjs/lucid/services/db'
+import { tenancy, tenantTable } from './tenancy.js'
 
 export type RealtimePayload = { action: string } & Record<string, unknown>
 
@@ -43,6 +43,11 @@ export const connectionQr = {
   },
 }
 
+/** the users of the company an event is about (the event names its company, whatever scope sends it) */
+async function usersOf(companyId: number): Promise<{ id: number; profile: string }[]> {
+  return tenancy.run(companyId, () => tenantTable('users').select('id', 'profile'))
+}
+
 export const realtime = {
   /** company-{cid}-{topic} to every user of the company */
   toCompany(companyId: number, topic: string, payload: RealtimePayload) {
@@ -66,7 +71,7 @@ export const realtime = {
     forAdmins: RealtimePayload,
     forUsers: RealtimePayload
   ) {
-    const users = await db.from('users').where('company_id', companyId).select('id', 'profile')
+    const users = await usersOf(companyId)
     for (const u of users) realtime.toUser(companyId, u.id, topic, u.profile === 'admin' ? forAdmins : forUsers)
   },
   /**
@@ -74,7 +79,7 @@ export const realtime = {
    * connection, to each user of the company, the QR code only to admins.
    */
   async connectionUpdate(companyId: number, topic: string, key: string, record: Record<string, any>) {
-    const users = await db.from('users').where('company_id', companyId).select('id', 'profile')
+    const users = await usersOf(companyId)
     for (const u of users) {
       const reader = { isAdmin: u.profile === 'admin' }
       realtime.toUser(companyId, u.id, topic, { action: 'update', [key]: connectionQr.as(record, reader) })

@@ -9,7 +9,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import CompanySetting from '#models/company_setting'
 import type { SettingDefinition } from './module.js'
 import { AppError } from './errors.js'
-import { tenancy } from './tenancy.js'
+import { tenancy, tenantInsert } from './tenancy.js'
+import { memoCache } from './cache.js'
 
 const EN = ['enabled', 'disabled']
 const on = (d: 'enabled' | 'disabled'): SettingDefinition => ({ default: d, values: EN })
@@ -73,11 +74,30 @@ export const settingsRegistry = {
   },
 }
 
+/**
+ * A company's stored settings, read on hot paths (every list call, every
+ * inbound event): cached per company (#core/cache), forgotten in every process
+ * when one is written.
+ */
+const settingsCache = memoCache<Map<string, string>>('company-settings', 10_000)
+
+function storedSettings(): Promise<Map<string, string>> {
+  const load = async () => new Map((await CompanySetting.query()).map((r) => [r.key, r.value]))
+  const companyId = tenancy.companyId()
+  // a system scope reads uncached (there is no one company to key it by)
+  return companyId ? settingsCache.get(companyId, load) : load()
+}
+
+function forgetSettings(companyId: number, trx?: TransactionClientContract) {
+  settingsCache.delete(companyId)
+  // and once more when the write is visible, so a read racing the transaction is not kept
+  trx?.after('commit', () => settingsCache.delete(companyId))
+}
+
 /** Settings of the company in the current tenant scope. */
 export const companySettings = {
   async all(): Promise<Record<string, string>> {
-    const rows = await CompanySetting.query()
-    const stored = new Map(rows.map((r) => [r.key, r.value]))
+    const stored = await storedSettings()
     const out: Record<string, string> = {}
     for (const key of settingsRegistry.keys('company')) {
       out[key] = stored.get(key) ?? definitions.get(key)!.default
@@ -88,8 +108,7 @@ export const companySettings = {
   async get(key: string): Promise<string> {
     const def = definitions.get(key)
     if (!def || def.scope === 'global') throw new AppError('ERR_NO_SETTING_FOUND', 404)
-    const row = await CompanySetting.query().where('key', key).first()
-    return row?.value ?? def.default
+    return (await storedSettings()).get(key) ?? def.default
   },
 
   async set(key: string, raw: unknown, trx?: TransactionClientContract): Promise<string> {
@@ -102,18 +121,14 @@ export const companySettings = {
        ON CONFLICT (company_id, key) DO UPDATE SET value = excluded.value, updated_at = now()`,
       [companyId, key, value]
     )
+    forgetSettings(companyId, trx)
     return value
   },
 
   /** Writes every default for a new company (inside its creating transaction). */
   async createDefaults(trx: TransactionClientContract) {
-    const companyId = tenancy.requireCompanyId()
-    const rows = settingsRegistry.keys('company').map((key) => ({
-      company_id: companyId,
-      key,
-      value: definitions.get(key)!.default,
-    }))
-    await trx.table('company_settings').multiInsert(rows)
+    const rows = settingsRegistry.keys('company').map((key) => ({ key, value: definitions.get(key)!.default }))
+    await tenantInsert('company_settings', rows, trx)
   },
 }
 

@@ -9,13 +9,15 @@ import hash from '@adonisjs/core/services/hash'
 import env from '#start/env'
 import { tenancy } from '#core/tenancy'
 import { companySettings } from '#core/settings'
+import { planFlags } from '#core/plan_flags'
 
 export default class MainSeeder extends BaseSeeder {
   async run() {
     await db.transaction(async (trx) => {
       await trx.rawQuery(
-        `INSERT INTO plans (id, name, users, connections, queues, amount) VALUES (1, 'Plano 1', 10, 10, 10, 100)
-         ON CONFLICT (id) DO NOTHING`
+        `INSERT INTO plans (id, name, users, connections, queues, amount, features)
+         VALUES (1, 'Plano 1', 10, 10, 10, 100, ?::jsonb) ON CONFLICT (id) DO NOTHING`,
+        [JSON.stringify(Object.fromEntries(planFlags.names().map((f) => [f, true])))]
       )
       await trx.rawQuery(`SELECT setval('plans_id_seq', GREATEST((SELECT max(id) FROM plans), 1))`)
       await trx.rawQuery(

@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { requireAdmin } from '#core/http'
 import { Whatsapp } from '#core/models'
 import { MEDIA_EXTENSIONS, storage } from '#core/storage'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 import db from '@adonisjs/lucid/services/db'
 import { createConnectionValidator, updateConnectionValidator } from './validators.js'
 import { createConnection, deleteConnection, updateConnection } from './services/connection_writer.js'
@@ -10,6 +10,9 @@ import { present } from './services/connection_presenter.js'
 import { connectionEvents } from './services/connection_events.js'
 import { findConnection } from './services/find_connection.js'
 import { sessionControl } from './services/session_control.js'
+
+/** the greeting media row of a connection of the company in scope */
+const greetingMedia = (whatsappId: number) => tenantTable('connection_media').where('whatsapp_id', whatsappId)
 
 async function publish(row: Whatsapp) {
   // database defaults (schedules, bot limits, ...) are only known after a reload
@@ -59,7 +62,7 @@ export default class ConnectionsController {
     requireAdmin(ctx)
     const row = await findConnection(ctx)
     await sessionControl.remove(row)
-    const media = await db.from('connection_media').where('whatsapp_id', row.id).first()
+    const media = await greetingMedia(row.id).first()
     await deleteConnection(row)
     if (media) await storage.delete(media.media_path)
     connectionEvents.deleted(row.companyId, row.id)
@@ -72,11 +75,12 @@ export default class ConnectionsController {
     const row = await findConnection(ctx)
     const file = ctx.request.file('file', { size: '20mb' }) ?? ctx.request.file('media', { size: '20mb' })
     const saved = await storage.save(file, tenancy.requireCompanyId(), `connections/${row.id}`, MEDIA_EXTENSIONS)
-    const previous = await db.from('connection_media').where('whatsapp_id', row.id).first()
+    const previous = await greetingMedia(row.id).first()
     await db.rawQuery(
       `INSERT INTO connection_media (whatsapp_id, company_id, media_path, media_name, updated_at) VALUES (?, ?, ?, ?, now())
-       ON CONFLICT (whatsapp_id) DO UPDATE SET media_path = excluded.media_path, media_name = excluded.media_name, updated_at = now()`,
-      [row.id, row.companyId, saved.key, saved.name]
+       ON CONFLICT (whatsapp_id) DO UPDATE SET media_path = excluded.media_path, media_name = excluded.media_name, updated_at = now()
+         WHERE connection_media.company_id = excluded.company_id`,
+      [row.id, tenancy.requireCompanyId(), saved.key, saved.name]
     )
     if (previous) await storage.delete(previous.media_path)
     return publish(row)
@@ -85,9 +89,9 @@ export default class ConnectionsController {
   async mediaDelete(ctx: HttpContext) {
     requireAdmin(ctx)
     const row = await findConnection(ctx)
-    const previous = await db.from('connection_media').where('whatsapp_id', row.id).first()
+    const previous = await greetingMedia(row.id).first()
     if (previous) {
-      await db.from('connection_media').where('whatsapp_id', row.id).delete()
+      await greetingMedia(row.id).delete()
       await storage.delete(previous.media_path)
     }
     return publish(row)

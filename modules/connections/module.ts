@@ -1,4 +1,5 @@
 import { defineModule } from '#core/module'
+import { errors } from './errors.js'
 
 /**
  * Connections administration: the company's messaging accounts (whatsapp,
@@ -12,6 +13,7 @@ import { defineModule } from '#core/module'
 export default defineModule({
   name: 'connections',
   feature: null,
+  errors,
   // closes imported tickets through #modules/inbox/public
   dependsOn: ['inbox'],
   migrations: 'database/migrations',

@@ -1,9 +1,13 @@
 import vine from '@vinejs/vine'
 
+/** optional fields take '' (a form's blank field) as no value */
+const blankAsNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v)
+
 // video is a YouTube video code (or a full URL, reduced to its code)
 const video = () =>
   vine
     .string()
+    .parse(blankAsNull)
     .trim()
     .maxLength(255)
     .transform((v) => {
@@ -13,14 +17,14 @@ const video = () =>
 
 export const createHelpValidator = vine.create({
   title: vine.string().trim().minLength(2).maxLength(100),
-  description: vine.string().trim().maxLength(2000).nullable().optional(),
+  description: vine.string().parse(blankAsNull).trim().maxLength(2000).nullable().optional(),
   video: video().nullable().optional(),
-  link: vine.string().trim().url().maxLength(500).nullable().optional(),
+  link: vine.string().parse(blankAsNull).trim().url().maxLength(500).nullable().optional(),
 })
 
 export const updateHelpValidator = vine.create({
   title: vine.string().trim().minLength(2).maxLength(100).optional(),
-  description: vine.string().trim().maxLength(2000).nullable().optional(),
+  description: vine.string().parse(blankAsNull).trim().maxLength(2000).nullable().optional(),
   video: video().nullable().optional(),
-  link: vine.string().trim().url().maxLength(500).nullable().optional(),
+  link: vine.string().parse(blankAsNull).trim().url().maxLength(500).nullable().optional(),
 })

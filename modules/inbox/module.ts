@@ -1,4 +1,5 @@
 import { defineModule } from '#core/module'
+import { errors } from './errors.js'
 
 /**
  * The inbox: contacts, tickets, messages, notes, tags and quick replies, and
@@ -7,6 +8,7 @@ import { defineModule } from '#core/module'
 export default defineModule({
   name: 'inbox',
   feature: null,
+  errors,
   migrations: './database/migrations',
   provider: () => import('./provider.js'),
   menu: [

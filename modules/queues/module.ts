@@ -1,4 +1,5 @@
 import { defineModule } from '#core/module'
+import { errors } from './errors.js'
 
 /**
  * Queues (departments) and their chatbot option trees. The queue table itself
@@ -8,6 +9,7 @@ import { defineModule } from '#core/module'
 export default defineModule({
   name: 'queues',
   feature: null,
+  errors,
   /** the conversation engine acts on tickets through the inbox's port */
   dependsOn: ['inbox'],
   migrations: 'database/migrations',

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { test } from '@japa/runner'
+import { companySettings } from '#core/settings'
 import ExcelJS from 'exceljs'
 import type { Browser } from 'playwright-core'
 import db from '@adonisjs/lucid/services/db'
@@ -48,6 +49,11 @@ test.group('browser · inbox contacts, tags and quick messages', (group) => {
     const connection = await tenancy.run(company.id, () =>
       Whatsapp.create({ name: `API ${uid()}`, channel: 'api', status: 'CONNECTED', settings: {} } as any)
     )
+    // spec 1 §5: a ticket needs a queue; the company's only one is used without asking
+    const [queue] = await db
+      .table('queues')
+      .insert({ company_id: company.id, name: `Fila ${uid()}`, color: '#2b7cd3', schedules: JSON.stringify([]) })
+      .returning('id')
     const existing = rand()
     await db.table('contacts').insert({ company_id: company.id, name: 'Cliente Antigo', number: existing })
     const [tag] = await db
@@ -205,6 +211,7 @@ test.group('browser · inbox contacts, tags and quick messages', (group) => {
     assert.equal(new URL(page.url()).pathname, `/tickets/${ticket.uuid}`)
     assert.equal(ticket.whatsapp_id, connection.id)
     assert.equal(ticket.user_id, admin.id)
+    assert.equal(ticket.queue_id, queue.id)
     assert.deepEqual(errors, [])
     await context.close()
   })
@@ -216,10 +223,7 @@ test.group('browser · inbox contacts, tags and quick messages', (group) => {
       .table('contacts')
       .insert({ company_id: company.id, name: 'Cliente Sigiloso', number })
       .returning('id')
-    await db
-      .from('company_settings')
-      .where({ company_id: company.id, key: 'lgpdHideNumber' })
-      .update({ value: 'enabled' })
+    await tenancy.run(company.id, () => companySettings.set('lgpdHideNumber', 'enabled'))
     const { user } = await createUser(company)
     const { page, context, errors } = await openPage(browser)
     await signIn(page, user.email, PASSWORD)

@@ -54,7 +54,7 @@ test.group('browser · plan gate', (group) => {
     await su.page.click('button[type=submit]')
     assert.equal((await saved).status(), 200)
     await plan.refresh()
-    assert.isFalse((plan as any)[flag])
+    assert.isFalse(plan.has(flag))
     await su.context.close()
 
     const { page, context, requests } = await openPage(browser)

@@ -23,7 +23,11 @@ export interface ApiProcess {
   kill: () => Promise<void>
 }
 
-export async function startApiProcess(env: Record<string, string | undefined> = {}): Promise<ApiProcess> {
+export async function startApiProcess(
+  env: Record<string, string | undefined> = {},
+  /** a compiled build folder (scripts/build-server.mjs) to run instead of the TypeScript sources */
+  compiledDir?: string
+): Promise<ApiProcess> {
   const port = await freePort()
   const childEnv: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -34,7 +38,8 @@ export async function startApiProcess(env: Record<string, string | undefined> = 
     if (v === undefined) delete childEnv[k]
     else childEnv[k] = v
   }
-  const child: ChildProcess = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'core/bin/server.ts'], {
+  const entry = compiledDir ? [`${compiledDir}/core/bin/server.js`] : ['--import=@poppinss/ts-exec', 'core/bin/server.ts']
+  const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: app.makePath(),
     env: childEnv,
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -12,6 +12,8 @@ import { tenancy } from '#core/tenancy'
 import { openSession } from '#services/auth_tokens'
 import { createCompanyWithAdmin } from '#services/companies'
 import type { PlanFlag } from '#core/module'
+import { splitPlanFlags } from '#core/plan_flags'
+import { forgetActors } from '#services/actor_cache'
 
 export const PASSWORD = 'secret-123'
 let hashed: Promise<string> | null = null
@@ -20,16 +22,19 @@ const passwordHash = () => (hashed ??= hash.make(PASSWORD))
 export const uid = () => randomUUID().slice(0, 8)
 
 export async function createPlan(overrides: Partial<Record<PlanFlag | 'users' | 'connections' | 'queues', any>> = {}) {
-  const plan = await Plan.create({
-    name: `Plan ${uid()}`,
-    users: 10,
-    connections: 10,
-    queues: 10,
-    amount: 99,
-    ...overrides,
-  })
+  const { fields, flags } = splitPlanFlags(overrides)
+  const plan = new Plan()
+  plan.merge({ name: `Plan ${uid()}`, users: 10, connections: 10, queues: 10, amount: 99, ...fields })
+  plan.setFlags(flags)
+  await plan.save()
   await plan.refresh()
   return plan
+}
+
+/** Turns plan flags on or off (the super user's plans screen does the same through PUT /plans/:id). */
+export async function setPlanFlags(planId: number, flags: Record<PlanFlag, boolean>) {
+  await db.rawQuery('UPDATE plans SET features = features || ?::jsonb WHERE id = ?', [JSON.stringify(flags), planId])
+  forgetActors() // a raw write: the plan's model hook did not run
 }
 
 export interface TenantWorld {

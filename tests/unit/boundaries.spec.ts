@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 // @ts-expect-error plain ESM script without types
-import { checkBoundaries } from '../../scripts/check-boundaries.mjs'
+import { checkBoundaries, tenantTables } from '../../scripts/check-boundaries.mjs'
 
 test.group('module boundaries', () => {
   test('the checker reports imports of other modules and of core internals', ({ assert }) => {
@@ -98,6 +98,77 @@ test.group('module boundaries', () => {
     assert.include(
       problems.find((p) => p.startsWith('modules/a/core_private.ts')),
       'belongs to the core'
+    )
+  })
+
+  test('tenant tables (company_id in their createTable block) are read and written through tenantTable / tenantInsert', ({
+    assert,
+  }) => {
+    const root = mkdtempSync(join(tmpdir(), 'balcao-bounds-'))
+    const write = (path: string, text: string) => {
+      mkdirSync(join(root, path, '..'), { recursive: true })
+      writeFileSync(join(root, path), text)
+    }
+    write('core/public/tenancy.ts', "export const q = (client) => client.from('users')\n")
+    write(
+      'database/migrations/1_core.ts',
+      [
+        "this.schema.createTable('users', (t) => {",
+        "  t.integer('company_id').notNullable()",
+        '})',
+        "this.schema.createTable('user_queues', (t) => {",
+        "  t.integer('user_id')",
+        '})',
+      ].join('\n')
+    )
+    write(
+      'modules/b/database/migrations/1_b.ts',
+      "this.schema.createTable('tickets', (t) => {\n  t.integer('company_id')\n})\n" +
+        "this.schema.createTable('b_items', (t) => {\n  t.integer('ticket_id')\n})\n" +
+        "this.schema.raw('CREATE INDEX b_items_company ON tickets (company_id)')\n"
+    )
+    assert.deepEqual([...tenantTables(root)].sort(), ['tickets', 'users'])
+
+    write('modules/b/from.ts', "await db.from('tickets').where('company_id', companyId)\n")
+    write('modules/b/write.ts', "await trx.table('tickets as t').where('t.id', 1).update({ x: 1 })\n")
+    write('modules/b/insert.ts', "await db.insertQuery().into('tickets').insert({})\n")
+    write('modules/b/raw.ts', "await db.rawQuery('UPDATE tickets SET x = 1 WHERE id = ?', [1])\n")
+    write('modules/b/raw_select.ts', 'await trx.rawQuery(`SELECT id FROM tickets WHERE status = ?`, [s])\n')
+    write('core/app/services/users.ts', "await db.from('users').where('id', 1)\n")
+    write(
+      'modules/b/ok.ts',
+      [
+        "await tenantTable('tickets').where('id', 1)",
+        "await tenantTable('tickets as t', trx).join('users as u', 'u.id', 't.user_id').select('t.id')",
+        "await tenantInsert('tickets', { status: 'open' }, trx)",
+        "await db.from('b_items').where('ticket_id', 1)",
+        "// db.from('tickets') read them all here once",
+        "await db.rawQuery('UPDATE tickets SET x = 1 WHERE company_id = ? AND id = ?', [tenancy.requireCompanyId(), 1])",
+        'await db.rawQuery(',
+        "  // system: the nightly sweep closes every company's stale tickets",
+        "  `UPDATE tickets SET status = 'closed' WHERE updated_at < now() - interval '1 year'`",
+        ')',
+      ].join('\n')
+    )
+    write('modules/b/tests/state.spec.ts', "await db.from('tickets').first()\n")
+    write('modules/b/database/seeders/main.ts', "await db.table('tickets').insert({})\n")
+
+    const problems: string[] = checkBoundaries(root)
+    assert.deepEqual(problems.map((p) => p.split(':')[0]).sort(), [
+      'core/app/services/users.ts',
+      'modules/b/from.ts',
+      'modules/b/insert.ts',
+      'modules/b/raw.ts',
+      'modules/b/raw_select.ts',
+      'modules/b/write.ts',
+    ])
+    assert.include(
+      problems.find((p) => p.startsWith('modules/b/from.ts')),
+      "modules/b/from.ts:1: .from('tickets')"
+    )
+    assert.include(
+      problems.find((p) => p.startsWith('modules/b/raw.ts')),
+      'without company_id'
     )
   })
 

@@ -2,7 +2,8 @@ import { test } from '@japa/runner'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
-import { errorMessages } from '../../core/i18n/errors.js'
+import { translateError } from '#core/error_texts'
+import { channels, modules } from '../../core/plugins.js'
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -12,16 +13,60 @@ function sources(dir: string): string[] {
   })
 }
 
+const codesIn = (dir: string) => {
+  const used = new Set<string>()
+  for (const file of sources(app.makePath(dir))) {
+    if (file.endsWith('errors.ts')) continue
+    for (const m of readFileSync(file, 'utf8').matchAll(/'(ERR_[A-Z_]+)'/g)) used.add(m[1])
+  }
+  return used
+}
+
 test.group('error catalogue', () => {
   test('every ERR_ code the server can answer has its text in pt, en and es', ({ assert }) => {
-    const used = new Set<string>()
-    for (const dir of ['core', 'modules', 'channels']) {
-      for (const file of sources(app.makePath(dir))) {
-        for (const m of readFileSync(file, 'utf8').matchAll(/'(ERR_[A-Z_]+)'/g)) used.add(m[1])
-      }
-    }
+    const used = new Set([...codesIn('core'), ...codesIn('modules'), ...codesIn('channels')])
     assert.isAbove(used.size, 30)
-    const missing = [...used].filter((code) => !['pt', 'en', 'es'].every((l) => (errorMessages[code] as any)?.[l]))
+    const missing = [...used].filter((code) => !(['pt', 'en', 'es'] as const).every((l) => translateError(code, l)))
     assert.deepEqual(missing, [])
+  })
+
+  test('a plugin declares only codes it answers itself', ({ assert }) => {
+    const orphans: string[] = []
+    for (const { folder, manifest } of [...modules, ...channels]) {
+      const used = codesIn(folder)
+      for (const code of Object.keys(manifest.errors ?? {})) if (!used.has(code)) orphans.push(`${folder}: ${code}`)
+    }
+    assert.deepEqual(orphans, [])
+  })
+})
+
+test.group('plugin declarations', () => {
+  const text = { pt: 'a', en: 'b', es: 'c' }
+  test('an error code has one owner and three languages', async ({ assert }) => {
+    const { collectPluginErrors } = await import('#core/error_texts')
+    assert.throws(() => collectPluginErrors([{ folder: 'modules/x', manifest: { errors: { ERR_NO_TICKET_FOUND: text } } }]), /core/)
+    assert.throws(
+      () =>
+        collectPluginErrors([
+          { folder: 'modules/x', manifest: { errors: { ERR_X_ONE: text } } },
+          { folder: 'modules/y', manifest: { errors: { ERR_X_ONE: text } } },
+        ]),
+      /modules\/x/
+    )
+    assert.throws(() => collectPluginErrors([{ folder: 'modules/x', manifest: { errors: { ERR_X_TWO: { ...text, es: '' } } } }]))
+    assert.deepEqual(collectPluginErrors([{ folder: 'modules/x', manifest: { errors: { ERR_X_ONE: text } } }]), {
+      ERR_X_ONE: text,
+    })
+  })
+
+  test('a plan flag is declared before a manifest names it as its feature', async ({ assert }) => {
+    const { collectPlanFlags } = await import('#core/plan_flags')
+    assert.throws(() => collectPlanFlags([{ folder: 'modules/x', manifest: { feature: 'useNothing' } }]), /useNothing/)
+    assert.throws(() => collectPlanFlags([{ folder: 'modules/x', manifest: { feature: null, planFlags: [{ name: 'bad', label: text }] } }]))
+    const flags = collectPlanFlags([
+      { folder: 'modules/x', manifest: { feature: 'useThing', planFlags: [{ name: 'useThing', label: text }] } },
+    ])
+    assert.isTrue(flags.has('useThing'))
+    assert.isTrue(flags.has('useKanban'))
   })
 })

@@ -4,6 +4,7 @@ import { createHmac } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import { rateLimiter } from '#core/http'
 import { createConnection, inboxWorld, rand, startWorkers, waitFor, waitProcessed } from '#tests/helpers/inbox'
+import { setPlanFlags } from '#tests/helpers/world'
 
 const sign = (secret: string, ts: number, raw: string) =>
   'sha256=' + createHmac('sha256', secret).update(`${ts}.${raw}`).digest('hex')
@@ -124,10 +125,9 @@ test.group('API channel', (group) => {
 
   test('the plan flag useExternalApi is enforced on the webhook', async ({ client }) => {
     const w = await inboxWorld()
-    await db
-      .from('plans')
-      .where('id', (await db.from('companies').where('id', w.company.id).firstOrFail()).plan_id)
-      .update({ use_external_api: false })
+    await setPlanFlags((await db.from('companies').where('id', w.company.id).firstOrFail()).plan_id, {
+      useExternalApi: false,
+    })
     const r = await post(client, w.whatsapp.token, w.whatsapp.token, { id: 'x1', from: { number: rand() }, body: 'hi' })
     r.assertStatus(403)
     r.assertBodyContains({ error: 'ERR_PLAN_FEATURE_DISABLED' })

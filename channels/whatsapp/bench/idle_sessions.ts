@@ -10,8 +10,8 @@
  */
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import db from '@adonisjs/lucid/services/db'
 import { channelHooks } from '#core/pipeline'
+import { tenancy, tenantInsert, tenantTable } from '#core/tenancy'
 import { Supervisor } from '../session/supervisor.js'
 import { LocalLease } from '../session/lease.js'
 import type { SocketFactory } from '../session/socket.js'
@@ -31,21 +31,25 @@ export async function measureIdleSessions(
   factory: SocketFactory,
   onOpen: (i: number) => void
 ) {
-  const rows = await db
-    .table('whatsapps')
-    .multiInsert(
+  // the bench's rows are one company's
+  const inCompany = <T>(fn: () => T) => tenancy.run(companyId, fn)
+  const rows = await inCompany(() =>
+    tenantInsert(
+      'whatsapps',
       Array.from({ length: count }, (_, i) => ({
-        company_id: companyId,
         name: `Bench ${i}`,
         channel: 'whatsapp',
         token: `bench${companyId}x${i}`.padEnd(30, 'x'),
       }))
-    )
-    .returning('id')
+    ).returning('id')
+  )
   const ids = rows.map((r: any) => Number(r.id ?? r))
-  await db
-    .table('wa_sessions')
-    .multiInsert(ids.map((id: number) => ({ whatsapp_id: id, company_id: companyId, desired: 'run' })))
+  await inCompany(() =>
+    tenantInsert(
+      'wa_sessions',
+      ids.map((id: number) => ({ whatsapp_id: id, desired: 'run' }))
+    )
+  )
   const before = settle()
   const supervisor = new Supervisor({
     ownerId: 'bench',
@@ -60,7 +64,9 @@ export async function measureIdleSessions(
   for (let i = 0; i < count; i++) onOpen(i)
   // every session writes CONNECTED; wait for the last
   for (;;) {
-    const r = await db.from('whatsapps').whereIn('id', ids).where('status', 'CONNECTED').count('* as n').first()
+    const r = await inCompany(() =>
+      tenantTable('whatsapps').whereIn('id', ids).where('status', 'CONNECTED').count('* as n').first()
+    )
     if (Number(r?.n) === count) break
     await new Promise((res) => setTimeout(res, 50))
   }
@@ -68,6 +74,6 @@ export async function measureIdleSessions(
   await new Promise((res) => setTimeout(res, 500))
   const after = settle()
   await supervisor.close()
-  await db.from('wa_sessions').whereIn('whatsapp_id', ids).update({ desired: 'stop' })
+  await inCompany(() => tenantTable('wa_sessions').whereIn('whatsapp_id', ids).update({ desired: 'stop' }))
   return { count, bytesPerSession: Math.round((after - before) / count), startMs: elapsed }
 }

@@ -154,9 +154,9 @@ export class InboundHandler {
 
   /** Media messages whose download a crash (or a drop) interrupted: handed in now. */
   async resumePendingMedia() {
-    for (const p of await takePending(this.ref.id)) {
+    for (const p of await takePending(this.ref)) {
       if (!p.message) {
-        await releasePending(this.ref.id, p.providerMessageId)
+        await releasePending(this.ref, p.providerMessageId)
         continue
       }
       // a download that keeps failing must not hold the message back for ever
@@ -176,11 +176,10 @@ export class InboundHandler {
     const mapped = mapMessage(m)
     if (!mapped) return null
     // written before the download: a crash from here on is resumed, not lost
-    if (mapped.media)
-      await holdPending(this.ref.companyId, this.ref.id, mapped.event.providerMessageId, m, Boolean(options.imported))
+    if (mapped.media) await holdPending(this.ref, mapped.event.providerMessageId, m, Boolean(options.imported))
     const event = await this.#complete(m, mapped, options)
     const result = await this.#handIn(event as InboundEvent)
-    if (mapped.media) await releasePending(this.ref.id, mapped.event.providerMessageId)
+    if (mapped.media) await releasePending(this.ref, mapped.event.providerMessageId)
     if (!options.imported && Date.now() - this.#lastHealthAt > 30_000) {
       this.#lastHealthAt = Date.now()
       void reportHealth(this.hooks, this.ref, { messageAt: new Date() })

@@ -6,6 +6,7 @@
  * one contact whichever identity their message carries.
  */
 import db from '@adonisjs/lucid/services/db'
+import { tenancy, tenantTable } from '#core/tenancy'
 import { isLidJid, userOf } from './jids.js'
 
 export interface LidPair {
@@ -23,23 +24,23 @@ export async function rememberLid(
   const lid = userOf(lidJid)
   const pn = userOf(pnJid).replace(/\D/g, '')
   if (!lid || !pn) return null
-  const changed = await db.rawQuery(
-    `INSERT INTO wa_lid_map (company_id, lid, pn, updated_at) VALUES (?, ?, ?, now())
-     ON CONFLICT (company_id, lid) DO UPDATE SET pn = excluded.pn, updated_at = now()
-       WHERE wa_lid_map.pn IS DISTINCT FROM excluded.pn
-     RETURNING lid`,
-    [companyId, lid, pn]
+  const changed = await tenancy.run(companyId, () =>
+    db.rawQuery(
+      `INSERT INTO wa_lid_map (company_id, lid, pn, updated_at) VALUES (?, ?, ?, now())
+       ON CONFLICT (company_id, lid) DO UPDATE SET pn = excluded.pn, updated_at = now()
+         WHERE wa_lid_map.pn IS DISTINCT FROM excluded.pn
+       RETURNING lid`,
+      [tenancy.requireCompanyId(), lid, pn]
+    )
   )
   return changed.rows.length ? { lid, pn } : null
 }
 
 /** The phone number behind a LID, or null when not learnt yet. */
 export async function numberForLid(companyId: number, lidJid: string) {
-  const row = await db
-    .from('wa_lid_map')
-    .where({ company_id: companyId, lid: userOf(lidJid) })
-    .select('pn')
-    .first()
+  const row = await tenancy.run(companyId, () =>
+    tenantTable('wa_lid_map').where('lid', userOf(lidJid)).select('pn').first()
+  )
   return (row?.pn as string | undefined) ?? null
 }
 

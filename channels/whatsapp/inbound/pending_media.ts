@@ -6,34 +6,40 @@
 import db from '@adonisjs/lucid/services/db'
 import encryption from '@adonisjs/core/services/encryption'
 import { BufferJSON, type WAMessage } from '@whiskeysockets/baileys'
+import type { ConnectionRef } from '#core/channels'
+import { tenancy, tenantTable } from '#core/tenancy'
+
+/** every row is the connection's company's: each statement runs in that scope */
+type Connection = Pick<ConnectionRef, 'id' | 'companyId'>
 
 /** after this many resumptions a message is handed in without its media */
 export const MAX_MEDIA_ATTEMPTS = 3
 
-export async function holdPending(
-  companyId: number,
-  whatsappId: number,
-  providerMessageId: string,
-  m: WAMessage,
-  imported: boolean
-) {
-  await db.rawQuery(
-    `INSERT INTO wa_pending_media (company_id, whatsapp_id, provider_message_id, message, imported)
-     VALUES (?, ?, ?, ?, ?) ON CONFLICT (whatsapp_id, provider_message_id) DO NOTHING`,
-    [companyId, whatsappId, providerMessageId, encryption.encrypt(JSON.stringify(m, BufferJSON.replacer)), imported]
+export async function holdPending(ref: Connection, providerMessageId: string, m: WAMessage, imported: boolean) {
+  const message = encryption.encrypt(JSON.stringify(m, BufferJSON.replacer))
+  await tenancy.run(ref.companyId, () =>
+    db.rawQuery(
+      `INSERT INTO wa_pending_media (company_id, whatsapp_id, provider_message_id, message, imported)
+       VALUES (?, ?, ?, ?, ?) ON CONFLICT (whatsapp_id, provider_message_id) DO NOTHING`,
+      [tenancy.requireCompanyId(), ref.id, providerMessageId, message, imported]
+    )
   )
 }
 
-export async function releasePending(whatsappId: number, providerMessageId: string) {
-  await db.from('wa_pending_media').where({ whatsapp_id: whatsappId, provider_message_id: providerMessageId }).delete()
+export async function releasePending(ref: Connection, providerMessageId: string) {
+  await tenancy.run(ref.companyId, () =>
+    tenantTable('wa_pending_media').where({ whatsapp_id: ref.id, provider_message_id: providerMessageId }).delete()
+  )
 }
 
 /** The held messages of a connection, oldest first, each counted as one more attempt. */
-export async function takePending(whatsappId: number) {
-  const rows = await db.rawQuery(
-    `UPDATE wa_pending_media SET attempts = attempts + 1 WHERE whatsapp_id = ?
-     RETURNING provider_message_id, message, imported, attempts, id`,
-    [whatsappId]
+export async function takePending(ref: Connection) {
+  const rows = await tenancy.run(ref.companyId, () =>
+    db.rawQuery(
+      `UPDATE wa_pending_media SET attempts = attempts + 1 WHERE company_id = ? AND whatsapp_id = ?
+       RETURNING provider_message_id, message, imported, attempts, id`,
+      [tenancy.requireCompanyId(), ref.id]
+    )
   )
   return rows.rows
     .sort((a: any, b: any) => Number(a.id) - Number(b.id))

@@ -6,6 +6,7 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import encryption from '@adonisjs/core/services/encryption'
+import { tenancy, tenantTable } from '#core/tenancy'
 import {
   BufferJSON,
   WAProto,
@@ -33,7 +34,10 @@ async function guardedWrite(
   rows: { category: string; id: string; value: unknown }[]
 ) {
   await db.transaction(async (trx) => {
-    const s = await trx.from('wa_sessions').where('whatsapp_id', whatsappId).forShare().select('fence').first()
+    // system: the fencing token belongs to the session lease, kept per connection (the login has no company)
+    const s = await tenancy.asSystem(() =>
+      tenantTable('wa_sessions', trx).where('whatsapp_id', whatsappId).forShare().select('fence').first()
+    )
     if (s && Number(s.fence) !== fence) throw new FencedOut(`session ${whatsappId} is fenced (${fence} < ${s.fence})`)
     for (const r of rows) {
       if (r.value === null || r.value === undefined) {

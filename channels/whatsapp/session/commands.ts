@@ -5,6 +5,7 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import type { ConnectionRef } from '#core/channels'
+import { tenancy } from '#core/tenancy'
 
 type Desired = 'run' | 'stop' | 'logout'
 
@@ -13,21 +14,25 @@ export async function command(
   desired: Desired,
   options: { bump?: boolean; resetAuth?: boolean; pairingPhone?: string | null } = {}
 ) {
-  await db.rawQuery(
-    `INSERT INTO wa_sessions (whatsapp_id, company_id, desired, generation, reset_auth, pairing_phone, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, now())
-     ON CONFLICT (whatsapp_id) DO UPDATE SET desired = excluded.desired,
-       generation = wa_sessions.generation + ?,
-       reset_auth = wa_sessions.reset_auth OR excluded.reset_auth,
-       pairing_phone = excluded.pairing_phone, updated_at = now()`,
-    [
-      ref.id,
-      ref.companyId,
-      desired,
-      options.bump ? 1 : 0,
-      Boolean(options.resetAuth),
-      options.pairingPhone ?? null,
-      options.bump ? 1 : 0,
-    ]
+  // the session row belongs to the connection's company
+  await tenancy.run(ref.companyId, () =>
+    db.rawQuery(
+      `INSERT INTO wa_sessions (whatsapp_id, company_id, desired, generation, reset_auth, pairing_phone, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, now())
+       ON CONFLICT (whatsapp_id) DO UPDATE SET desired = excluded.desired,
+         generation = wa_sessions.generation + ?,
+         reset_auth = wa_sessions.reset_auth OR excluded.reset_auth,
+         pairing_phone = excluded.pairing_phone, updated_at = now()
+         WHERE wa_sessions.company_id = excluded.company_id`,
+      [
+        ref.id,
+        tenancy.requireCompanyId(),
+        desired,
+        options.bump ? 1 : 0,
+        Boolean(options.resetAuth),
+        options.pairingPhone ?? null,
+        options.bump ? 1 : 0,
+      ]
+    )
   )
 }

@@ -7,8 +7,8 @@
  * lease's TTL another process takes the session over with a larger fencing
  * token, and the dead owner's late writes to the login are refused.
  */
-import db from '@adonisjs/lucid/services/db'
 import type { ChannelHooks, ConnectionRef } from '#core/channels'
+import { tenancy, tenantTable } from '#core/tenancy'
 import { clearAuthState } from './auth_state.js'
 import type { Lease } from './lease.js'
 import type { MediaDownloader, SocketFactory } from './socket.js'
@@ -16,6 +16,10 @@ import { WaSession } from './wa_session.js'
 
 /** sessions started in parallel by one tick */
 const START_CONCURRENCY = 8
+
+/** The session row of one connection, in the scope of its company. */
+const sessionRow = (companyId: number, whatsappId: number) =>
+  tenancy.run(companyId, () => tenantTable('wa_sessions').where('whatsapp_id', whatsappId))
 
 interface Running {
   session: WaSession
@@ -70,17 +74,20 @@ export class Supervisor {
   }
 
   async tick() {
-    const rows = await db
-      .from('wa_sessions')
-      .join('whatsapps', 'whatsapps.id', 'wa_sessions.whatsapp_id')
-      .join('companies', 'companies.id', 'wa_sessions.company_id')
-      .where('whatsapps.channel', 'whatsapp')
-      .select(
-        'wa_sessions.*',
-        'whatsapps.name',
-        'whatsapps.token',
-        'whatsapps.settings',
-        'companies.status as company_active'
+    // system: one supervisor runs the sessions of every company
+    const rows = await tenancy
+      .asSystem(() =>
+        tenantTable('wa_sessions')
+          .join('whatsapps', 'whatsapps.id', 'wa_sessions.whatsapp_id')
+          .join('companies', 'companies.id', 'wa_sessions.company_id')
+          .where('whatsapps.channel', 'whatsapp')
+          .select(
+            'wa_sessions.*',
+            'whatsapps.name',
+            'whatsapps.token',
+            'whatsapps.settings',
+            'companies.status as company_active'
+          )
       )
       .catch(() => null)
     if (!rows) return // database unreachable: keep what runs, try again next tick
@@ -132,9 +139,8 @@ export class Supervisor {
     const id = Number(row.whatsapp_id)
     const fence = await this.options.lease.acquire(id).catch(() => null)
     if (fence === null) return
-    const claimed = await db
-      .from('wa_sessions')
-      .where('whatsapp_id', id)
+    const companyId = Number(row.company_id)
+    const claimed = await sessionRow(companyId, id)
       .where('fence', '<', fence)
       .update({ fence, owner: this.options.ownerId, updated_at: new Date() })
     if (!claimed) {
@@ -144,7 +150,7 @@ export class Supervisor {
     if (row.reset_auth) {
       // cleared by the owner, under its lease, before the new socket reads it
       await clearAuthState(id)
-      await db.from('wa_sessions').where({ whatsapp_id: id, fence }).update({ reset_auth: false })
+      await sessionRow(companyId, id).where('fence', fence).update({ reset_auth: false })
     }
     const session = new WaSession(this.#ref(row), {
       factory: this.options.factory,
@@ -172,7 +178,7 @@ export class Supervisor {
       await run.session.logout().catch(() => {})
     } else if (row.desired === 'logout') {
       await run.session.logout()
-      await db.from('wa_sessions').where({ whatsapp_id: id, generation: row.generation }).update({ desired: 'stop' })
+      await sessionRow(Number(row.company_id), id).where('generation', row.generation).update({ desired: 'stop' })
     } else {
       await run.session.stop('command')
     }
@@ -188,7 +194,7 @@ export class Supervisor {
     try {
       await clearAuthState(id)
       await this.options.hooks.status(this.#ref(row), 'DISCONNECTED', { qrcode: '' }).catch(() => {})
-      await db.from('wa_sessions').where({ whatsapp_id: id, generation: row.generation }).update({ desired: 'stop' })
+      await sessionRow(Number(row.company_id), id).where('generation', row.generation).update({ desired: 'stop' })
     } finally {
       await this.options.lease.release(id)
     }
@@ -200,9 +206,8 @@ export class Supervisor {
     if (!run || run.generation !== generation) return
     this.running.delete(id)
     if (reason !== 'fenced') {
-      await db
-        .from('wa_sessions')
-        .where({ whatsapp_id: id, generation })
+      await sessionRow(run.session.ref.companyId, id)
+        .where('generation', generation)
         .update({ desired: 'stop' })
         .catch(() => {})
       await this.options.lease.release(id).catch(() => {})

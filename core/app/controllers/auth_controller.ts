@@ -84,7 +84,7 @@ export default class AuthController {
     await rateLimiter.reset(`login:email:${email}`)
     const tokens = await openSession(user, { userAgent: ctx.request.header('user-agent'), ip: ctx.request.ip() })
     // one session per user: other devices are signed out, and told so live
-    await revokeUserSessions(user.id, 'login_elsewhere', tokens.sessionId)
+    await tenancy.run(company.id, () => revokeUserSessions(user.id, 'login_elsewhere', tokens.sessionId))
     await db.from('companies').where('id', company.id).update({ last_login: new Date() })
     realtime.toUser(company.id, user.id, 'auth', {
       action: 'update',
@@ -116,9 +116,8 @@ export default class AuthController {
     // the same gates as login: an inactive company or a user outside working hours gets no new token
     const refused = sessionRefusal(loaded.user, loaded.company)
     if (refused) {
-      await revokeSession(
-        result.tokens.sessionId,
-        refused === 'ERR_COMPANY_INACTIVE' ? 'company_inactive' : 'out_of_hours'
+      await tenancy.run(loaded.company.id, () =>
+        revokeSession(result.tokens.sessionId, refused === 'ERR_COMPANY_INACTIVE' ? 'company_inactive' : 'out_of_hours')
       )
       clearRefreshCookie(ctx)
       throw new AppError(refused, 401)

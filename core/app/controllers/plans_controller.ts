@@ -4,6 +4,7 @@ import Plan from '#models/plan'
 import { AppError } from '#core/errors'
 import { idParam, requireSuper } from '#core/http'
 import { createPlanValidator, updatePlanValidator } from '#validators/plans'
+import { splitPlanFlags } from '#core/plan_flags'
 
 async function findPlan(ctx: HttpContext) {
   const plan = await Plan.find(idParam(ctx, 'ERR_NO_PLAN_FOUND'))
@@ -39,7 +40,11 @@ export default class PlansController {
     requireSuper(ctx)
     const data = await ctx.request.validateUsing(createPlanValidator)
     await assertNameFree(data.name)
-    const plan = await Plan.create(data)
+    const { fields, flags } = splitPlanFlags(data)
+    const plan = new Plan()
+    plan.merge(fields)
+    plan.setFlags(flags)
+    await plan.save()
     await plan.refresh()
     return ctx.response.created(plan.serialize())
   }
@@ -49,7 +54,9 @@ export default class PlansController {
     const plan = await findPlan(ctx)
     const data = await ctx.request.validateUsing(updatePlanValidator)
     if (data.name) await assertNameFree(data.name, plan.id)
-    plan.merge(data)
+    const { fields, flags } = splitPlanFlags(data)
+    plan.merge(fields)
+    plan.setFlags(flags)
     await plan.save()
     return plan.serialize()
   }

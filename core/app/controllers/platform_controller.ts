@@ -4,8 +4,10 @@ import app from '@adonisjs/core/services/app'
 import env from '#start/env'
 import { AppError } from '#core/errors'
 import { storage } from '#core/storage'
-import { channelsFor, invoicesOnly, manifestFor } from '#services/module_registry'
+import { channelsFor, gatedRoutes, invoicesOnly, manifestFor } from '#services/module_registry'
 import { jobsBackend } from '#core/jobs'
+import { planFlagList, planFlagValues } from '#core/plan_flags'
+import { pluginErrorTexts } from '#core/error_texts'
 
 const packageVersion = JSON.parse(readFileSync(app.makePath('package.json'), 'utf8')).version as string
 
@@ -25,6 +27,14 @@ export default class PlatformController {
       blocked,
       modules: blocked ? invoicesOnly(user, company.plan) : manifestFor(user, company.plan),
       channels: blocked ? [] : channelsFor(company.plan),
+      /** routes the user may not open and why (plan flag off, role, super user): the shell's denials */
+      gated: blocked ? [] : gatedRoutes(user, company.plan),
+      /** the company's plan flags (for parts of the shell a flag hides) */
+      flags: planFlagValues(company.plan),
+      /** every declared flag, for the super user's plans screen */
+      planFlags: planFlagList(),
+      /** the plugins' error texts (the core's are bundled in the browser) */
+      errors: pluginErrorTexts(),
     }
   }
 

@@ -5,13 +5,14 @@ import User from '#models/user'
 import Queue from '#models/queue'
 import Company from '#models/company'
 import { AppError } from '#core/errors'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 import { realtime } from '#core/realtime'
 import { storage } from '#core/storage'
 import { idParam, likeTerm, pageNumber, paginate, requireAdmin } from '#core/http'
 import { createUserValidator, panelWidthValidator, updateUserValidator } from '#validators/users'
 import { assertEmailFree, effectiveLimit } from '#services/companies'
 import { revokeUserSessions } from '#services/auth_tokens'
+import { forgetActors } from '#services/actor_cache'
 import { rateLimiter } from '#services/rate_limiter'
 
 const PAGE_SIZE = 40
@@ -48,9 +49,9 @@ async function assertQueuesOwned(ids: number[]) {
 }
 
 /** A default connection must be one of the company's own (like queue ids). */
-async function assertConnectionOwned(companyId: number, whatsappId: number | null | undefined) {
+async function assertConnectionOwned(whatsappId: number | null | undefined) {
   if (!whatsappId) return
-  const found = await db.from('whatsapps').where({ id: whatsappId, company_id: companyId }).select('id').first()
+  const found = await tenantTable('whatsapps').where('id', whatsappId).select('id').first()
   if (!found) {
     throw new AppError('ERR_NO_WAPP_FOUND', 422, {
       fields: [{ field: 'whatsappId', rule: 'exists', message: 'exists' }],
@@ -107,13 +108,13 @@ export default class UsersController {
       const limit = effectiveLimit(company as any, 'users')
       await assertEmailFree(data.email)
       await assertQueuesOwned(data.queueIds ?? [])
-      await assertConnectionOwned(companyId, data.whatsappId)
+      await assertConnectionOwned(data.whatsappId)
       const passwordHash = await hash.make(data.password)
 
       const user = await db.transaction(async (trx) => {
         // count under a lock on the company row so two creations cannot both pass the limit
         await trx.from('companies').where('id', companyId).forUpdate().first()
-        const [{ total }] = await trx.from('users').where('company_id', companyId).count('* as total')
+        const [{ total }] = await tenantTable('users', trx).count('* as total')
         if (Number(total) >= limit) throw new AppError('ERR_PLAN_USERS_LIMIT', 403)
         const { queueIds, companyId: ignoredCompany, password: ignoredPassword, ...fields } = data
         void ignoredCompany
@@ -125,6 +126,7 @@ export default class UsersController {
         if (queueIds?.length) await row.related('queues').attach(queueIds)
         return row
       })
+      forgetActors()
       // pick up the column defaults the database filled in
       await user.refresh()
       await user.load('queues')
@@ -149,7 +151,7 @@ export default class UsersController {
     }
     if (data.email && data.email !== user.email.toLowerCase()) await assertEmailFree(data.email, user.id)
     if (data.queueIds) await assertQueuesOwned(data.queueIds)
-    await assertConnectionOwned(user.companyId, data.whatsappId)
+    await assertConnectionOwned(data.whatsappId)
     if (data.password) {
       await rateLimiter.consume([{ key: `password:user:${user.id}`, max: 5, windowSeconds: 1800 }])
       // one's own password only with the current one: a stolen access token is not an account takeover.
@@ -173,6 +175,8 @@ export default class UsersController {
       await user.save()
       if (queueIds) await user.related('queues').sync(queueIds)
     })
+    // the queues changed after the user's save hook ran: forget the cached callers once committed
+    forgetActors()
     if (password) await revokeUserSessions(user.id, 'password_changed', self ? ctx.actor.sessionId : undefined)
     await user.load('queues')
     realtime.toCompany(user.companyId, 'user', { action: 'update', user: present(user) })

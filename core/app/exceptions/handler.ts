@@ -7,7 +7,8 @@ import app from '@adonisjs/core/services/app'
 import { ExceptionHandler, type HttpContext } from '@adonisjs/core/http'
 import { errors as vineErrors } from '@vinejs/vine'
 import { AppError, type FieldError } from '#core/errors'
-import { pickLang, translateError } from '../../i18n/errors.js'
+import { pickLang } from '../../i18n/errors.js'
+import { translateError } from '#core/error_texts'
 
 const PG_CODES: Record<string, [number, string]> = {
   '23505': [409, 'ERR_CONFLICT'],

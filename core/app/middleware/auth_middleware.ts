@@ -7,11 +7,10 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import { DateTime } from 'luxon'
-import User from '#models/user'
-import Company from '#models/company'
 import { AppError } from '#core/errors'
 import { tenancy } from '#core/tenancy'
-import { verifyAccessToken, findLiveSession } from '#services/auth_tokens'
+import { verifyAccessToken } from '#services/auth_tokens'
+import { loadActor } from '#services/actor_cache'
 import { markOnline } from '#services/presence'
 
 export default class AuthMiddleware {
@@ -23,19 +22,10 @@ export default class AuthMiddleware {
     if (!verified.ok) throw new AppError('ERR_INVALID_TOKEN', 403)
     const { claims } = verified
 
-    // the token names session, user and company: look them up together
-    const loaded = await tenancy.asSystem(async () => {
-      const [session, user, company] = await Promise.all([
-        findLiveSession(claims.sid),
-        User.find(claims.uid),
-        Company.query().where('id', claims.cid).preload('plan').first(),
-      ])
-      if (!session || !user || !company || session.userId !== user.id || user.companyId !== company.id) return null
-      return { session, user, company }
-    })
+    const loaded = await loadActor(claims)
     if (!loaded) throw new AppError('ERR_SESSION_EXPIRED', 401)
 
-    ctx.actor = { user: loaded.user, company: loaded.company as any, sessionId: loaded.session.id }
+    ctx.actor = { user: loaded.user, company: loaded.company, sessionId: loaded.sessionId, queueIds: loaded.queueIds }
     return tenancy.run(loaded.user.companyId, async () => {
       await markOnline(loaded.user, DateTime.now())
       return next()

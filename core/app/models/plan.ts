@@ -1,5 +1,7 @@
 import { DateTime } from 'luxon'
 import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { planFlagValues, planHas } from '#core/plan_flags'
+import type { PlanFlag } from '#core/module'
 
 export default class Plan extends BaseModel {
   @column({ isPrimary: true }) declare id: number
@@ -8,17 +10,24 @@ export default class Plan extends BaseModel {
   @column() declare connections: number
   @column() declare queues: number
   @column({ consume: (v) => Number(v) }) declare amount: number
-  @column() declare useWhatsapp: boolean
-  @column() declare useFacebook: boolean
-  @column() declare useInstagram: boolean
-  @column() declare useCampaigns: boolean
-  @column() declare useSchedules: boolean
-  @column() declare useInternalChat: boolean
-  @column() declare useExternalApi: boolean
-  @column() declare useKanban: boolean
-  @column() declare useOpenAi: boolean
-  @column() declare useIntegrations: boolean
+  /** flag → on/off; flags are declared by plugins (#core/plan_flags) */
+  @column({ prepare: (v) => JSON.stringify(v ?? {}), serializeAs: null })
+  declare features: Record<PlanFlag, boolean>
   @column() declare isPublic: boolean
   @column.dateTime({ autoCreate: true }) declare createdAt: DateTime
   @column.dateTime({ autoCreate: true, autoUpdate: true }) declare updatedAt: DateTime
+
+  has(flag: PlanFlag) {
+    return planHas(this, flag)
+  }
+
+  /** Sets flags (others keep their value). */
+  setFlags(flags: Record<PlanFlag, boolean>) {
+    this.features = { ...(this.features ?? {}), ...flags }
+  }
+
+  /** every declared flag as a top-level boolean, the spec's plan payload */
+  serializeExtras() {
+    return planFlagValues(this)
+  }
 }

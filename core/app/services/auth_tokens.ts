@@ -10,6 +10,8 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
 import UserSession from '#models/user_session'
+import { tenancy, tenantInsert, tenantTable } from '#core/tenancy'
+import { forgetActors } from '#services/actor_cache'
 
 export const ACCESS_TTL_SECONDS = 15 * 60
 export const REFRESH_TTL_SECONDS = 7 * 24 * 3600
@@ -75,13 +77,15 @@ export async function openSession(
   meta: { userAgent?: string | null; ip?: string | null } = {}
 ): Promise<IssuedTokens> {
   const sessionId = randomUUID()
-  await db.table('user_sessions').insert({
-    id: sessionId,
-    user_id: user.id,
-    company_id: user.companyId,
-    user_agent: meta.userAgent?.slice(0, 255) ?? null,
-    ip: meta.ip ?? null,
-  })
+  // a session belongs to its user's company (login opens it before any scope exists)
+  await tenancy.run(user.companyId, () =>
+    tenantInsert('user_sessions', {
+      id: sessionId,
+      user_id: user.id,
+      user_agent: meta.userAgent?.slice(0, 255) ?? null,
+      ip: meta.ip ?? null,
+    })
+  )
   const refreshToken = await newRefreshToken(sessionId)
   return {
     sessionId,
@@ -111,20 +115,21 @@ export async function rotateRefreshToken(plain: string): Promise<RefreshResult> 
       .forUpdate()
       .first()
     if (!row || row.revoked_at || new Date(row.expires_at) < new Date()) return { ok: false as const }
+    // the token named its session, and so its company: the session's writes run in that company's scope
+    const session = () =>
+      tenancy.run(row.company_id, () => tenantTable('user_sessions', trx).where('id', row.session_id))
     if (row.used_at) {
       const age = (Date.now() - new Date(row.used_at).getTime()) / 1000
       if (age > REUSE_GRACE_SECONDS) {
-        await trx
-          .from('user_sessions')
-          .where('id', row.session_id)
-          .update({ revoked_at: new Date(), revoked_reason: 'refresh_reuse' })
+        await session().update({ revoked_at: new Date(), revoked_reason: 'refresh_reuse' })
+        forgetActors()
         return { ok: false as const }
       }
     } else {
       await trx.from('refresh_tokens').where('id', row.id).update({ used_at: new Date() })
     }
     const refreshToken = await newRefreshToken(row.session_id, trx)
-    await trx.from('user_sessions').where('id', row.session_id).update({ last_used_at: new Date() })
+    await session().update({ last_used_at: new Date() })
     return {
       ok: true as const,
       userId: row.user_id,
@@ -138,19 +143,21 @@ export async function rotateRefreshToken(plain: string): Promise<RefreshResult> 
   })
 }
 
+/** Ends one session of the company in scope. */
 export async function revokeSession(sessionId: string, reason: string) {
-  await db
-    .from('user_sessions')
+  await tenantTable('user_sessions')
     .where('id', sessionId)
     .whereNull('revoked_at')
     .update({ revoked_at: new Date(), revoked_reason: reason })
+  forgetActors()
 }
 
-/** Ends every session of a user (password change, deletion), optionally but one. */
+/** Ends every session of a user (password change, deletion), optionally but one; in the user's company scope. */
 export async function revokeUserSessions(userId: number, reason: string, exceptSessionId?: string) {
-  const q = db.from('user_sessions').where('user_id', userId).whereNull('revoked_at')
+  const q = tenantTable('user_sessions').where('user_id', userId).whereNull('revoked_at')
   if (exceptSessionId) q.whereNot('id', exceptSessionId)
   await q.update({ revoked_at: new Date(), revoked_reason: reason })
+  forgetActors()
 }
 
 export async function findLiveSession(sessionId: string) {

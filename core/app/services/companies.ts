@@ -9,8 +9,9 @@ import Company from '#models/company'
 import Plan from '#models/plan'
 import User from '#models/user'
 import { AppError } from '#core/errors'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 import { companySettings } from '#core/settings'
+import { DEFAULT_RECURRENCE } from '#validators/companies'
 
 export const TRIAL_DAYS = 3
 
@@ -33,10 +34,15 @@ export interface NewCompany {
   campaignsEnabled?: boolean
 }
 
+/** E-mails are unique across companies: login finds a user by e-mail alone. */
 export async function assertEmailFree(email: string, exceptUserId?: number) {
-  const q = db.from('users').whereRaw('lower(email) = ?', [email.toLowerCase()])
-  if (exceptUserId) q.whereNot('id', exceptUserId)
-  if (await q.first()) throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409)
+  // system: the uniqueness of an e-mail is checked over every company
+  const taken = await tenancy.asSystem(() => {
+    const q = tenantTable('users').whereRaw('lower(email) = ?', [email.toLowerCase()])
+    if (exceptUserId) q.whereNot('id', exceptUserId)
+    return q.first()
+  })
+  if (taken) throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409)
 }
 
 export async function assertCompanyNameFree(name: string, exceptId?: number) {
@@ -63,7 +69,8 @@ export async function createCompanyWithAdmin(data: NewCompany) {
       status: data.status ?? true,
       document: data.document ?? null,
       dueDate: data.dueDate ? DateTime.fromISO(data.dueDate) : DateTime.now().plus({ days: TRIAL_DAYS }),
-      recurrence: data.recurrence ?? null,
+      // sign-up stores the default recurrence too, so the table and the dialog say the same
+      recurrence: data.recurrence ?? DEFAULT_RECURRENCE,
       paymentMethod: data.paymentMethod ?? null,
       usersLimit: data.usersLimit ?? null,
       connectionsLimit: data.connectionsLimit ?? null,
@@ -78,7 +85,8 @@ export async function createCompanyWithAdmin(data: NewCompany) {
       admin.useTransaction(trx)
       admin.fill({
         companyId: company.id,
-        name: data.adminName ?? data.name,
+        // the super user may name the admin; otherwise (and at sign-up) the name given, else the company's
+        name: data.adminName?.trim() || data.name,
         email: data.email,
         password: passwordHash,
         profile: 'admin',

@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { email, name, password } from './common.js'
+import { brPhone, email, name, password } from './common.js'
 
 export const loginValidator = vine.create({
   email: vine.string().trim().toLowerCase().maxLength(255),
@@ -11,7 +11,7 @@ export const signupValidator = vine.create({
   companyName: name(),
   email: email(),
   password: password(),
-  phone: vine.string().trim().minLength(8).maxLength(30),
+  phone: brPhone(),
   planId: vine.number().withoutDecimals().positive(),
   // only pre-fills the form in the browser; an anonymous call never joins an existing company
   companyId: vine.any().optional(),

@@ -1,16 +1,9 @@
 import vine from '@vinejs/vine'
+import { planFlags } from '#core/plan_flags'
 
+/** one optional switch per declared plan flag (#core/plan_flags), plus isPublic */
 const flags = {
-  useWhatsapp: vine.boolean().optional(),
-  useFacebook: vine.boolean().optional(),
-  useInstagram: vine.boolean().optional(),
-  useCampaigns: vine.boolean().optional(),
-  useSchedules: vine.boolean().optional(),
-  useInternalChat: vine.boolean().optional(),
-  useExternalApi: vine.boolean().optional(),
-  useKanban: vine.boolean().optional(),
-  useOpenAi: vine.boolean().optional(),
-  useIntegrations: vine.boolean().optional(),
+  ...Object.fromEntries(planFlags.names().map((f) => [f, vine.boolean().optional()])),
   isPublic: vine.boolean().optional(),
 }
 

@@ -1,11 +1,12 @@
 import vine from '@vinejs/vine'
-import { ENABLED, email, name, password, time } from './common.js'
+import { ENABLED, blankAsAbsent, blankAsNull, email, name, password, time } from './common.js'
 
 const userFields = {
   profile: vine.enum(['admin', 'user']).optional(),
-  startWork: time().optional(),
-  endWork: time().optional(),
-  farewellMessage: vine.string().trim().maxLength(2000).nullable().optional(),
+  // optional fields take '' as absent (a blank time keeps the stored one) or as no value
+  startWork: time().parse(blankAsAbsent).optional(),
+  endWork: time().parse(blankAsAbsent).optional(),
+  farewellMessage: vine.string().parse(blankAsNull).trim().maxLength(2000).nullable().optional(),
   allTicket: vine.enum(['enable', 'disable']).optional(),
   allowGroup: vine.boolean().optional(),
   defaultTheme: vine.enum(['light', 'dark']).optional(),
@@ -14,7 +15,7 @@ const userFields = {
   allUserChat: vine.enum(ENABLED).optional(),
   userClosePendingTicket: vine.enum(ENABLED).optional(),
   showDashboard: vine.enum(ENABLED).optional(),
-  whatsappId: vine.number().withoutDecimals().positive().nullable().optional(),
+  whatsappId: vine.number().parse(blankAsNull).withoutDecimals().positive().nullable().optional(),
   queueIds: vine.array(vine.number().withoutDecimals().positive()).maxLength(500).optional(),
   defaultTicketsManagerWidth: vine.number().withoutDecimals().min(400).max(700).optional(),
   companyId: vine.number().withoutDecimals().positive().optional(),
@@ -31,9 +32,10 @@ export const createUserValidator = vine.create({
 export const updateUserValidator = vine.create({
   name: name().optional(),
   email: email().optional(),
-  password: password().optional(),
+  // blank: the password stays as it is
+  password: password().parse(blankAsAbsent).optional(),
   /** required when users change their own password */
-  currentPassword: vine.string().maxLength(255).optional(),
+  currentPassword: vine.string().parse(blankAsAbsent).maxLength(255).optional(),
   ...userFields,
 })
 

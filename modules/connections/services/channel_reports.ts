@@ -2,7 +2,8 @@
  * What channel drivers report about a connection besides its status
  * (core/pipeline channelHooks → channelReports): health and the history
  * import. This module owns connection_health and connection_imports, writes
- * them and broadcasts; drivers never touch either table.
+ * them and broadcasts; drivers never touch either table. The core calls every
+ * reporter in the scope of the connection's company.
  */
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
@@ -10,7 +11,7 @@ import type { ConnectionRef, HealthReport, HistoryImportPlan, ImportProgress } f
 import { Whatsapp } from '#core/models'
 import { channelReports, inboundDrained, type ChannelReporter } from '#core/pipeline'
 import { realtime } from '#core/realtime'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 import { closeImportedTickets } from '#modules/inbox/public/tickets'
 import { connectionEvents, emitImport } from './connection_events.js'
 import { present } from './connection_presenter.js'
@@ -49,13 +50,15 @@ export async function recordHealth(ref: ConnectionRef, report: HealthReport) {
   const sets = names.map((c) => `${c} = excluded.${c}`)
   if (reconnect) sets.push('reconnect_count = connection_health.reconnect_count + 1')
   sets.push('updated_at = now()')
+  const companyId = tenancy.requireCompanyId()
   try {
     const rows = await db.rawQuery(
       `INSERT INTO connection_health (whatsapp_id, company_id, reconnect_count${names.map((n) => ', ' + n).join('')})
        VALUES (?, ?, ?${names.map(() => ', ?').join('')})
        ON CONFLICT (whatsapp_id) DO UPDATE SET ${sets.join(', ')}
+         WHERE connection_health.company_id = excluded.company_id
        RETURNING *`,
-      [ref.id, ref.companyId, reconnect ? 1 : 0, ...names.map((n) => cols[n])]
+      [ref.id, companyId, reconnect ? 1 : 0, ...names.map((n) => cols[n])]
     )
     const h = rows.rows[0]
     // the last-message stamp alone is too frequent to broadcast
@@ -78,8 +81,7 @@ export async function recordHealth(ref: ConnectionRef, report: HealthReport) {
 }
 
 export async function lastDisconnectedAt(ref: ConnectionRef): Promise<Date | null> {
-  const row = await db
-    .from('connection_health')
+  const row = await tenantTable('connection_health')
     .where('whatsapp_id', ref.id)
     .select('last_disconnected_at')
     .first()
@@ -90,7 +92,7 @@ export async function lastDisconnectedAt(ref: ConnectionRef): Promise<Date | nul
 async function importRow(ref: ConnectionRef) {
   const [w, imp] = await Promise.all([
     tenancy.run(ref.companyId, () => Whatsapp.find(ref.id)),
-    db.from('connection_imports').where('whatsapp_id', ref.id).first(),
+    tenantTable('connection_imports').where('whatsapp_id', ref.id).first(),
   ])
   return w ? { w, imp } : null
 }
@@ -124,7 +126,7 @@ async function publishConnection(ref: ConnectionRef, patch: Partial<Whatsapp>) {
 }
 
 export async function importProgress(ref: ConnectionRef, p: ImportProgress) {
-  const imports = () => db.from('connection_imports').where('whatsapp_id', ref.id)
+  const imports = () => tenantTable('connection_imports').where('whatsapp_id', ref.id)
   if (p.kind === 'started') {
     await imports().update({ state: 'preparing', started_at: new Date(), received: 0, processed: 0, finished_at: null })
     emitImport(ref.companyId, { whatsappId: ref.id, action: 'update', status: { this: -1, all: -1 } })
@@ -151,7 +153,9 @@ export async function importFinished(ref: ConnectionRef) {
   const found = await importRow(ref)
   if (!found?.imp || found.imp.state === 'done') return
   const finishedAt = new Date()
-  await db.from('connection_imports').where('whatsapp_id', ref.id).update({ state: 'done', finished_at: finishedAt })
+  await tenantTable('connection_imports')
+    .where('whatsapp_id', ref.id)
+    .update({ state: 'done', finished_at: finishedAt })
   let status: string | null = CLOSE_BUTTON
   if (found.w.closedTicketsPostImported) {
     // closing must see the tickets the imported messages create

@@ -4,13 +4,13 @@
  * closes imported tickets, with ticket logs) and clears the "close tickets"
  * button.
  */
-import db from '@adonisjs/lucid/services/db'
 import type { Whatsapp } from '#core/models'
+import { tenantTable } from '#core/tenancy'
 import { closeImportedTickets as closeInInbox } from '#modules/inbox/public/tickets'
 import { emitImport } from './connection_events.js'
 
 export async function closeImportedTickets(w: Whatsapp) {
-  const imp = await db.from('connection_imports').where('whatsapp_id', w.id).first()
+  const imp = await tenantTable('connection_imports').where('whatsapp_id', w.id).first()
   const closed = imp?.started_at
     ? await closeInInbox(w.id, {
         since: new Date(imp.started_at),

@@ -5,11 +5,11 @@
  * secrets are set. Health, import progress and the greeting media ride along so
  * the connections page needs one call.
  */
-import db from '@adonisjs/lucid/services/db'
 import type { Whatsapp } from '#core/models'
 import { storage } from '#core/storage'
 import { inbound } from '#core/pipeline'
 import { connectionQr } from '#core/realtime'
+import { tenantTable } from '#core/tenancy'
 import { presentChannelSettings } from './channel_settings.js'
 
 export interface Extras {
@@ -22,9 +22,10 @@ export interface Extras {
 export async function loadExtras(ids: number[]): Promise<Extras> {
   if (!ids.length) return { health: new Map(), media: new Map(), imports: new Map(), failed: new Map() }
   const [health, media, imports, failed] = await Promise.all([
-    db.from('connection_health').whereIn('whatsapp_id', ids),
-    db.from('connection_media').whereIn('whatsapp_id', ids),
-    db.from('connection_imports').whereIn('whatsapp_id', ids),
+    // the scope's company, or every company on the super user's page (a system scope)
+    tenantTable('connection_health').whereIn('whatsapp_id', ids),
+    tenantTable('connection_media').whereIn('whatsapp_id', ids),
+    tenantTable('connection_imports').whereIn('whatsapp_id', ids),
     inbound.failedCounts(ids),
   ])
   const byId = (rows: any[]) => new Map(rows.map((r) => [r.whatsapp_id, r]))

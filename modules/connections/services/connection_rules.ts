@@ -8,6 +8,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { AppError, type FieldError } from '#core/errors'
 import { channelCatalog, planOffersChannel } from '#core/channels'
 import type { Whatsapp } from '#core/models'
+import { tenancy, tenantTable } from '#core/tenancy'
 import type { ConnectionInput } from '../validators.js'
 
 const invalid = (code: string, field: string, rule: string, status = 422) =>
@@ -29,7 +30,7 @@ export async function assertWithinLimit(trx: TransactionClientContract, companyI
     .select('companies.connections_limit', 'plans.connections')
     .first()
   const limit = row?.connections_limit ?? row?.connections ?? 0
-  const used = await trx.from('whatsapps').where('company_id', companyId).count('* as n').first()
+  const used = await tenantTable('whatsapps', trx).count('* as n').first()
   if (Number(used?.n ?? 0) >= limit) throw new AppError('ERR_PLAN_CONNECTIONS_LIMIT', 403)
 }
 
@@ -113,38 +114,31 @@ export function crossFieldRules(input: ConnectionInput, current?: Whatsapp) {
 /** Queues must be the company's; more than one queue needs a greeting (ERR_WAPP_GREETING_REQUIRED). */
 export async function assertQueues(
   trx: TransactionClientContract,
-  companyId: number,
   queueIds: number[] | undefined,
   sendIdQueue: number | null | undefined,
   greeting: string | null | undefined
 ) {
   const ids = [...new Set([...(queueIds ?? []), ...(sendIdQueue ? [sendIdQueue] : [])])]
   if (ids.length) {
-    const found = await trx.from('queues').where('company_id', companyId).whereIn('id', ids).select('id')
+    const found = await tenantTable('queues', trx).whereIn('id', ids).select('id')
     if (found.length !== ids.length) throw invalid('ERR_NO_QUEUE_FOUND', 'queueIds', 'exists', 404)
   }
   if (queueIds && queueIds.length > 1 && !greeting?.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED', 422)
 }
 
 /** Names are unique per company and channel (reference §8). */
-export async function assertNameFree(
-  trx: TransactionClientContract,
-  companyId: number,
-  channel: string,
-  name: string,
-  exceptId?: number
-) {
-  const q = trx
-    .from('whatsapps')
-    .where({ company_id: companyId, channel })
-    .whereRaw('lower(name) = ?', [name.toLowerCase()])
+export async function assertNameFree(trx: TransactionClientContract, channel: string, name: string, exceptId?: number) {
+  const q = tenantTable('whatsapps', trx).where('channel', channel).whereRaw('lower(name) = ?', [name.toLowerCase()])
   if (exceptId) q.whereNot('id', exceptId)
   if (await q.first()) throw invalid('ERR_WAPP_NAME_EXISTS', 'name', 'unique', 409)
 }
 
 export async function assertTokenFree(trx: TransactionClientContract, token: string, exceptId?: number) {
-  // the token is unique platform-wide: checked without the tenant filter, answered without details
-  const q = trx.from('whatsapps').where('token', token)
-  if (exceptId) q.whereNot('id', exceptId)
-  if (await q.first()) throw invalid('ERR_WAPP_TOKEN_EXISTS', 'token', 'unique', 409)
+  // system: the token is unique platform-wide: checked without the tenant filter, answered without details
+  const taken = await tenancy.asSystem(() => {
+    const q = tenantTable('whatsapps', trx).where('token', token)
+    if (exceptId) q.whereNot('id', exceptId)
+    return q.first()
+  })
+  if (taken) throw invalid('ERR_WAPP_TOKEN_EXISTS', 'token', 'unique', 409)
 }

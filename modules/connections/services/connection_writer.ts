@@ -6,7 +6,7 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { Whatsapp } from '#core/models'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 import type { ConnectionInput } from '../validators.js'
 import {
   assertChannelAllowed,
@@ -80,10 +80,11 @@ async function saveImportWindow(trx: TransactionClientContract, row: Whatsapp, w
     `INSERT INTO connection_imports (whatsapp_id, company_id, from_date, until_date, groups)
      VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (whatsapp_id) DO UPDATE SET from_date = excluded.from_date, until_date = excluded.until_date,
-       groups = excluded.groups`,
+       groups = excluded.groups
+       WHERE connection_imports.company_id = excluded.company_id`,
     [
       row.id,
-      row.companyId,
+      tenancy.requireCompanyId(),
       win.start?.toISO() ?? null,
       win.recent?.toISO() ?? null,
       Boolean(row.importOldMessagesGroups),
@@ -99,8 +100,8 @@ export async function createConnection(input: ConnectionInput, plan: Record<stri
   return db.transaction(async (trx) => {
     await trx.from('companies').where('id', companyId).forUpdate().first()
     await assertWithinLimit(trx, companyId)
-    await assertNameFree(trx, companyId, channel, input.name!)
-    await assertQueues(trx, companyId, input.queueIds, input.sendIdQueue, input.greetingMessage)
+    await assertNameFree(trx, channel, input.name!)
+    await assertQueues(trx, input.queueIds, input.sendIdQueue, input.greetingMessage)
     if (input.token) await assertTokenFree(trx, input.token)
     const row = new Whatsapp()
     row.useTransaction(trx)
@@ -109,7 +110,7 @@ export async function createConnection(input: ConnectionInput, plan: Record<stri
     if (input.token) row.token = input.token
     row.settings = settings ?? {}
     const win = assign(row, input)
-    row.isDefault = await defaultForNew(trx, companyId, channel, input.isDefault)
+    row.isDefault = await defaultForNew(trx, channel, input.isDefault)
     await row.save()
     if (input.queueIds?.length) await row.related('queues').sync(input.queueIds)
     await saveImportWindow(trx, row, win)
@@ -124,9 +125,9 @@ export async function updateConnection(current: Whatsapp, input: ConnectionInput
   const row = await db.transaction(async (trx) => {
     await trx.from('companies').where('id', companyId).forUpdate().first()
     const locked = await Whatsapp.query({ client: trx }).where('id', current.id).forUpdate().firstOrFail()
-    if (input.name !== undefined) await assertNameFree(trx, companyId, locked.channel, input.name, locked.id)
+    if (input.name !== undefined) await assertNameFree(trx, locked.channel, input.name, locked.id)
     const greeting = input.greetingMessage !== undefined ? input.greetingMessage : locked.greetingMessage
-    await assertQueues(trx, companyId, input.queueIds, input.sendIdQueue, greeting)
+    await assertQueues(trx, input.queueIds, input.sendIdQueue, greeting)
     if (input.token) await assertTokenFree(trx, input.token, locked.id)
     const win = assign(locked, input, locked)
     const settings = await channelSettingsFor(
@@ -137,7 +138,7 @@ export async function updateConnection(current: Whatsapp, input: ConnectionInput
     )
     if (settings !== undefined) locked.settings = settings
     if (input.token) locked.token = input.token
-    locked.isDefault = await applyDefaultChange(trx, companyId, locked.id, locked.isDefault, input.isDefault)
+    locked.isDefault = await applyDefaultChange(trx, locked.id, locked.isDefault, input.isDefault)
     await locked.save()
     if (input.queueIds) await locked.related('queues').sync(input.queueIds)
     await saveImportWindow(trx, locked, win)
@@ -150,7 +151,7 @@ export async function updateConnection(current: Whatsapp, input: ConnectionInput
 export async function deleteConnection(row: Whatsapp) {
   await db.transaction(async (trx) => {
     await trx.from('companies').where('id', row.companyId).forUpdate().first()
-    await trx.from('whatsapps').where({ id: row.id, company_id: row.companyId }).delete()
-    await promoteAfterDelete(trx, row.companyId)
+    await tenantTable('whatsapps', trx).where('id', row.id).delete()
+    await promoteAfterDelete(trx)
   })
 }

@@ -6,25 +6,22 @@
  * promotes the oldest remaining whatsapp connection.
  */
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import db from '@adonisjs/lucid/services/db'
 import { AppError } from '#core/errors'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 
-export async function currentDefault(trx: TransactionClientContract, companyId: number) {
-  return trx.from('whatsapps').where({ company_id: companyId, is_default: true }).select('id', 'channel').first()
+/** Every query here runs in the company's tenant scope (tenantTable). */
+const connections = (trx?: TransactionClientContract) => tenantTable('whatsapps', trx)
+
+export async function currentDefault(trx: TransactionClientContract) {
+  return connections(trx).where('is_default', true).select('id', 'channel').first()
 }
 
 /** Decides is_default for a new row; clears the previous default when the new one takes over. */
-export async function defaultForNew(
-  trx: TransactionClientContract,
-  companyId: number,
-  channel: string,
-  wanted: boolean | undefined
-) {
-  const existing = await currentDefault(trx, companyId)
+export async function defaultForNew(trx: TransactionClientContract, channel: string, wanted: boolean | undefined) {
+  const existing = await currentDefault(trx)
   if (!existing) return channel === 'whatsapp' || wanted === true
   if (wanted === true) {
-    await trx.from('whatsapps').where('id', existing.id).update({ is_default: false })
+    await connections(trx).where('id', existing.id).update({ is_default: false })
     return true
   }
   return false
@@ -32,42 +29,29 @@ export async function defaultForNew(
 
 export async function applyDefaultChange(
   trx: TransactionClientContract,
-  companyId: number,
   id: number,
   wasDefault: boolean,
   wanted: boolean | undefined
 ) {
   if (wanted === undefined || wanted === wasDefault) return wasDefault
   if (wanted) {
-    await trx
-      .from('whatsapps')
-      .where({ company_id: companyId, is_default: true })
-      .whereNot('id', id)
-      .update({ is_default: false })
+    await connections(trx).where('is_default', true).whereNot('id', id).update({ is_default: false })
     return true
   }
   // switching the default off needs another connection to take the role
   throw new AppError('ERR_NO_OTHER_WHATSAPP', 422)
 }
 
-export async function promoteAfterDelete(trx: TransactionClientContract, companyId: number) {
-  if (await currentDefault(trx, companyId)) return
-  const next = await trx
-    .from('whatsapps')
-    .where({ company_id: companyId, channel: 'whatsapp' })
-    .orderBy('id')
-    .select('id')
-    .first()
-  if (next) await trx.from('whatsapps').where('id', next.id).update({ is_default: true })
+export async function promoteAfterDelete(trx: TransactionClientContract) {
+  if (await currentDefault(trx)) return
+  const next = await connections(trx).where('channel', 'whatsapp').orderBy('id').select('id').first()
+  if (next) await connections(trx).where('id', next.id).update({ is_default: true })
 }
 
 /** The company's default connection (for sends without a ticket connection). */
 export async function defaultConnectionId(): Promise<number> {
-  const row = await db
-    .from('whatsapps')
-    .where({ company_id: tenancy.requireCompanyId(), is_default: true })
-    .select('id')
-    .first()
+  tenancy.requireCompanyId() // one company's default: a system scope has none
+  const row = await connections().where('is_default', true).select('id').first()
   if (!row) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 404)
   return row.id
 }

@@ -14,7 +14,7 @@ import db from '@adonisjs/lucid/services/db'
 import { tenancy } from '#core/tenancy'
 import { Whatsapp } from '#core/models'
 import { channelRegistry, type ReadKey } from '#core/channels'
-import { createPlan, createTenant } from '#tests/helpers/world'
+import { createPlan, createTenant, superSession } from '#tests/helpers/world'
 import { jobs } from '#core/jobs'
 
 const rand = () => String(5500000000000 + Math.floor(Math.random() * 999999999))
@@ -78,7 +78,7 @@ test.group('channels declared by their manifest', (group) => {
   group.each.setup(() => startWorkers())
 
   test('GET /modules lists the channels the plan offers, with label, icon and fields', async ({ client, assert }) => {
-    const { adminToken } = await createTenant()
+    const { adminToken } = await createTenant({ plan: await createPlan({ useSampleChannel: true }) })
     const r = await client.get('/modules').bearerToken(adminToken)
     r.assertStatus(200)
     const channels = r.body().channels as any[]
@@ -95,14 +95,15 @@ test.group('channels declared by their manifest', (group) => {
       ]
     )
     const sample = channels.find((c) => c.name === 'sample')
-    assert.equal(sample.feature, 'useIntegrations')
+    assert.equal(sample.feature, 'useSampleChannel')
     assert.equal(sample.label.es, 'Canal de ejemplo')
     assert.deepEqual(
       sample.fields.find((f: any) => f.name === 'region').options.map((o: any) => o.value),
       ['br', 'eu']
     )
 
-    const narrow = await createTenant({ plan: await createPlan({ useIntegrations: false, useExternalApi: false }) })
+    // useSampleChannel is declared off by default: a plan that never saved it does not offer the channel
+    const narrow = await createTenant({ plan: await createPlan({ useExternalApi: false }) })
     const other = (await client.get('/modules').bearerToken(narrow.adminToken)).body().channels.map((c: any) => c.name)
     assert.notInclude(other, 'sample')
     assert.notInclude(other, 'api')
@@ -113,7 +114,7 @@ test.group('channels declared by their manifest', (group) => {
     client,
     assert,
   }) => {
-    const { adminToken } = await createTenant()
+    const { adminToken } = await createTenant({ plan: await createPlan({ useSampleChannel: true }) })
     const missing = await client.post('/whatsapp').bearerToken(adminToken).json({ name: 'Sample', channel: 'sample' })
     missing.assertStatus(422)
     assert.includeMembers(
@@ -169,8 +170,8 @@ test.group('channels declared by their manifest', (group) => {
   })
 
   test("the core gates a channel's webhook on its plan flag (403 ERR_PLAN_FEATURE_DISABLED)", async ({ client }) => {
-    const make = async (useIntegrations: boolean) => {
-      const { company } = await createTenant({ plan: await createPlan({ useIntegrations }) })
+    const make = async (useSampleChannel: boolean) => {
+      const { company } = await createTenant({ plan: await createPlan({ useSampleChannel }) })
       return tenancy.run(company.id, () =>
         Whatsapp.create({
           name: 'S',
@@ -195,6 +196,46 @@ test.group('channels declared by their manifest', (group) => {
         .header('x-sample-key', 'x')
         .json({})
     ).assertStatus(401)
+  })
+
+  test("a plugin's own plan flag and error code need no core edit: plans, GET /modules, gate and texts", async ({
+    client,
+    assert,
+  }) => {
+    const { adminToken } = await createTenant({ plan: await createPlan({ useSampleChannel: true }) })
+    const manifest = (await client.get('/modules').bearerToken(adminToken)).body()
+    assert.deepInclude(manifest.planFlags, {
+      name: 'useSampleChannel',
+      label: { pt: 'Canal de exemplo', en: 'Sample channel', es: 'Canal de ejemplo' },
+    })
+    assert.isTrue(manifest.flags.useSampleChannel)
+    assert.equal(manifest.errors.ERR_SAMPLE_KEY_MISMATCH.es, 'La clave del canal de ejemplo no coincide.')
+
+    // the super user's plan payloads carry the flag like the spec's own
+    const { token } = await superSession()
+    const created = await client
+      .post('/plans')
+      .bearerToken(token)
+      .json({ name: `Sample ${Date.now()}`, users: 1, connections: 1, queues: 1, amount: 1, useSampleChannel: true })
+    created.assertStatus(201)
+    assert.isTrue(created.body().useSampleChannel)
+    assert.isTrue(created.body().useKanban)
+    const off = await client.put(`/plans/${created.body().id}`).bearerToken(token).json({ useSampleChannel: false })
+    assert.isFalse(off.body().useSampleChannel)
+    assert.isTrue(off.body().useKanban)
+
+    // its error code is translated by the core like any other
+    const { company } = await createTenant({ plan: await createPlan({ useSampleChannel: true }) })
+    const w = await tenancy.run(company.id, () =>
+      Whatsapp.create({ name: 'S', channel: 'sample', status: 'CONNECTED', settings: { apiKey: 'k-12345678' } } as any)
+    )
+    const wrong = await client
+      .post(`/channels/sample/webhook/${w.token}`)
+      .header('x-sample-key', 'k-wrong-key')
+      .header('accept-language', 'es')
+      .json({})
+    wrong.assertStatus(401)
+    wrong.assertBodyContains({ error: 'ERR_SAMPLE_KEY_MISMATCH', message: 'La clave del canal de ejemplo no coincide.' })
   })
 
   test("an API connection's callback URL and secret are set through PUT /whatsapp/:id; outbound messages reach it", async ({

@@ -2,7 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import { AppError } from '#core/errors'
 import { idParam, pageNumber, requireAdmin } from '#core/http'
-import { tenancy } from '#core/tenancy'
+import { tenantInsert, tenantTable } from '#core/tenancy'
 import { User, Whatsapp, Queue } from '#core/models'
 import Ticket from '../models/ticket.js'
 import Contact from '../models/contact.js'
@@ -144,27 +144,25 @@ export default class TicketsController {
   async closeAll(ctx: HttpContext) {
     requireAdmin(ctx)
     const { status, selectedQueueIds } = await ctx.request.validateUsing(closeAllValidator)
-    const companyId = tenancy.requireCompanyId()
     const owned = await Queue.query().whereIn('id', selectedQueueIds).select('id')
     const queueIds = owned.map((q) => q.id)
     if (!queueIds.length) return { closed: 0 }
     const closed = await db.transaction(async (trx) => {
-      const rows = await trx
-        .from('tickets')
-        .where('company_id', companyId)
+      const rows = await tenantTable('tickets', trx)
         .where('status', status)
         .whereIn('queue_id', queueIds)
         .update({ status: 'closed', unread_messages: 0, amount_used_bot_queues: 0, updated_at: new Date() })
         .returning(['id', 'queue_id', 'user_id'])
       if (rows.length) {
-        await trx.table('ticket_logs').multiInsert(
+        await tenantInsert(
+          'ticket_logs',
           rows.map((r: any) => ({
-            company_id: companyId,
             ticket_id: r.id,
             type: 'closed',
             user_id: ctx.actor.user.id,
             queue_id: r.queue_id,
-          }))
+          })),
+          trx
         )
       }
       return rows as { id: number; queue_id: number | null; user_id: number | null }[]

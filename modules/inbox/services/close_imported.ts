@@ -9,7 +9,7 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import { realtime } from '#core/realtime'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 import { logTicket } from './ticket_logs.js'
 import { fireTicketChanged } from '../public/events.js'
 
@@ -19,15 +19,16 @@ export const IMPORT_CLOSE_MARGIN = '5 hours'
 export async function closeImportedTickets(whatsappId: number, window: { since: Date; until?: Date | null }) {
   const companyId = tenancy.requireCompanyId()
   const closed = await db.transaction(async (trx) => {
-    const rows = await trx.rawQuery(
-      `UPDATE tickets SET status = 'closed', unread_messages = 0, updated_at = now()
-       WHERE company_id = ? AND whatsapp_id = ? AND status = 'pending' AND created_at >= ?
-         AND created_at <= coalesce(?::timestamptz, now()) + interval '${IMPORT_CLOSE_MARGIN}'
-       RETURNING id, user_id, queue_id`,
-      [companyId, whatsappId, window.since, window.until ?? null] as any[]
-    )
-    for (const r of rows.rows) await logTicket(trx, Number(r.id), 'closed', { queueId: r.queue_id })
-    return rows.rows as { id: number; user_id: number | null; queue_id: number | null }[]
+    const rows: { id: number; user_id: number | null; queue_id: number | null }[] = await tenantTable('tickets', trx)
+      .where({ whatsapp_id: whatsappId, status: 'pending' })
+      .where('created_at', '>=', window.since)
+      .whereRaw(`created_at <= coalesce(?::timestamptz, now()) + interval '${IMPORT_CLOSE_MARGIN}'`, [
+        window.until ?? null,
+      ] as any[])
+      .update({ status: 'closed', unread_messages: 0, updated_at: db.raw('now()') })
+      .returning(['id', 'user_id', 'queue_id'])
+    for (const r of rows) await logTicket(trx, Number(r.id), 'closed', { queueId: r.queue_id })
+    return rows
   })
   for (const r of closed) {
     realtime.toCompany(companyId, 'ticket', { action: 'delete', ticketId: Number(r.id) })

@@ -16,7 +16,7 @@ import { AppError } from '#core/errors'
 import { jobs } from '#core/jobs'
 import { realtime } from '#core/realtime'
 import { storage } from '#core/storage'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 import { IMPORT_MAX_ROWS, parseSheetInWorker, type ImportRow } from './contact_sheet.js'
 
 export { IMPORT_MAX_ROWS, type ImportRow }
@@ -194,27 +194,31 @@ export async function exportContacts(mask: boolean): Promise<Buffer> {
     { header: 'email', key: 'email', width: 32 },
     { header: 'tags', key: 'tags', width: 32 },
   ]
-  const companyId = tenancy.requireCompanyId()
   let lastId = 0
   // keyset pages keep memory flat for large address books
   for (;;) {
-    const rows = await db.rawQuery(
-      `SELECT c.id, c.name, c.number, c.email, c.is_group,
-              coalesce(string_agg(t.name, ', ' ORDER BY t.name), '') AS tags
-         FROM contacts c
-         LEFT JOIN contact_tags ct ON ct.contact_id = c.id
-         LEFT JOIN tags t ON t.id = ct.tag_id
-        WHERE c.company_id = ? AND c.id > ?
-        GROUP BY c.id ORDER BY c.id LIMIT 2000`,
-      [companyId, lastId]
-    )
-    if (!rows.rows.length) break
-    for (const r of rows.rows) {
+    const rows = await tenantTable('contacts as c')
+      .leftJoin('contact_tags as ct', 'ct.contact_id', 'c.id')
+      .leftJoin('tags as t', 't.id', 'ct.tag_id')
+      .where('c.id', '>', lastId)
+      .groupBy('c.id')
+      .orderBy('c.id')
+      .limit(2000)
+      .select(
+        'c.id',
+        'c.name',
+        'c.number',
+        'c.email',
+        'c.is_group',
+        db.raw(`coalesce(string_agg(t.name, ', ' ORDER BY t.name), '') AS tags`)
+      )
+    if (!rows.length) break
+    for (const r of rows) {
       const number =
         mask && !r.is_group && r.number.length > 2 ? '*'.repeat(r.number.length - 2) + r.number.slice(-2) : r.number
       sheet.addRow({ id: r.id, name: r.name, number, email: r.email ?? '', tags: r.tags })
     }
-    lastId = rows.rows[rows.rows.length - 1].id
+    lastId = rows[rows.length - 1].id
   }
   return Buffer.from(await workbook.xlsx.writeBuffer())
 }

@@ -10,7 +10,7 @@
  * is always one contact.
  */
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 
 export interface ContactInput {
   number: string
@@ -55,9 +55,9 @@ export async function upsertContact(
   // remember the LID on the contact (the unique index keeps it on one row)
   if (lid && !row.lid) {
     await trx.rawQuery(
-      `UPDATE contacts SET lid = ? WHERE id = ? AND lid IS NULL
+      `UPDATE contacts SET lid = ? WHERE company_id = ? AND id = ? AND lid IS NULL
          AND NOT EXISTS (SELECT 1 FROM contacts o WHERE o.company_id = ? AND o.lid = ?)`,
-      [lid, row.id, companyId, lid]
+      [lid, companyId, row.id, companyId, lid]
     )
   }
   return { id: row.id, created: row.created }
@@ -72,32 +72,29 @@ export async function linkLid(trx: TransactionClientContract, input: ContactInpu
   const lid = input.lid.slice(0, 100)
   const known = await byLid(trx, input, lid)
   if (known) return known
-  const companyId = tenancy.requireCompanyId()
-  const holder = await trx.from('contacts').where({ company_id: companyId, number: input.number }).first()
+  const holder = await tenantTable('contacts', trx).where({ number: input.number }).first()
   if (!holder) return null
-  if (!holder.lid) await trx.from('contacts').where('id', holder.id).update({ lid })
+  if (!holder.lid) await tenantTable('contacts', trx).where('id', holder.id).update({ lid })
   return { id: holder.id as number, created: false }
 }
 
 /** The contact that carries this LID, moved to the real number when the event now brings it. */
 async function byLid(trx: TransactionClientContract, input: ContactInput, lid: string) {
-  const companyId = tenancy.requireCompanyId()
-  const found = await trx.from('contacts').where({ company_id: companyId, lid }).forUpdate().first()
+  const found = await tenantTable('contacts', trx).where({ lid }).forUpdate().first()
   if (!found) return null
   const numberKnown = input.number !== lid
   if (!numberKnown || found.number === input.number) return { id: found.id as number, created: false }
 
-  const holder = await trx.from('contacts').where({ company_id: companyId, number: input.number }).forUpdate().first()
+  const holder = await tenantTable('contacts', trx).where({ number: input.number }).forUpdate().first()
   const renamed = found.name === found.number && input.name ? input.name.slice(0, 100) : found.name
   if (!holder) {
-    await trx
-      .from('contacts')
+    await tenantTable('contacts', trx)
       .where('id', found.id)
       .update({ number: input.number.slice(0, 100), name: renamed, updated_at: new Date() })
     return { id: found.id as number, created: false }
   }
   await mergeContact(trx, found.id, holder.id)
-  await trx.from('contacts').where('id', holder.id).update({ lid, updated_at: new Date() })
+  await tenantTable('contacts', trx).where('id', holder.id).update({ lid, updated_at: new Date() })
   return { id: holder.id as number, created: false }
 }
 
@@ -108,26 +105,30 @@ async function byLid(trx: TransactionClientContract, input: ContactInput, lid: s
  * contact and connection stays true).
  */
 export async function mergeContact(trx: TransactionClientContract, fromId: number, intoId: number) {
-  const live = await trx.from('tickets').where('contact_id', fromId).whereIn('status', LIVE).select('id', 'whatsapp_id')
+  const live = await tenantTable('tickets', trx)
+    .where('contact_id', fromId)
+    .whereIn('status', LIVE)
+    .select('id', 'whatsapp_id')
   for (const t of live) {
-    const target = await trx
-      .from('tickets')
+    const target = await tenantTable('tickets', trx)
       .where('contact_id', intoId)
       .whereIn('status', LIVE)
       .where((q) => (t.whatsapp_id === null ? q.whereNull('whatsapp_id') : q.where('whatsapp_id', t.whatsapp_id)))
       .first()
     if (!target) continue
-    await trx.from('messages').where('ticket_id', t.id).update({ ticket_id: target.id })
-    await trx.from('tickets').where('id', t.id).update({ status: 'closed', last_message: '', updated_at: new Date() })
+    await tenantTable('messages', trx).where('ticket_id', t.id).update({ ticket_id: target.id })
+    await tenantTable('tickets', trx)
+      .where('id', t.id)
+      .update({ status: 'closed', last_message: '', updated_at: new Date() })
   }
-  await trx.from('tickets').where('contact_id', fromId).update({ contact_id: intoId })
-  await trx.from('messages').where('contact_id', fromId).update({ contact_id: intoId })
-  await trx.from('ticket_notes').where('contact_id', fromId).update({ contact_id: intoId })
+  await tenantTable('tickets', trx).where('contact_id', fromId).update({ contact_id: intoId })
+  await tenantTable('messages', trx).where('contact_id', fromId).update({ contact_id: intoId })
+  await tenantTable('ticket_notes', trx).where('contact_id', fromId).update({ contact_id: intoId })
   await trx.from('contact_custom_fields').where('contact_id', fromId).update({ contact_id: intoId })
   await trx.rawQuery(
     `INSERT INTO contact_tags (contact_id, tag_id) SELECT ?, tag_id FROM contact_tags WHERE contact_id = ?
      ON CONFLICT DO NOTHING`,
     [intoId, fromId]
   )
-  await trx.from('contacts').where('id', fromId).delete()
+  await tenantTable('contacts', trx).where('id', fromId).delete()
 }

@@ -3,9 +3,8 @@
  * engine may do to tickets, messages and contacts, always inside the caller's
  * transaction (the unit of work); realtime and outbox queueing run after its commit.
  */
-import db from '@adonisjs/lucid/services/db'
 import { outbox } from '#core/pipeline'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 import type {
   BotMessage,
   ConversationContact,
@@ -70,16 +69,12 @@ const asModel = (t: ConversationTicket) =>
 
 export const inboxPort: InboxPort = {
   async lockTicket(tx, ticketId) {
-    const row = await tx.trx
-      .from('tickets')
-      .where({ id: ticketId, company_id: tenancy.requireCompanyId() })
-      .forUpdate()
-      .first()
+    const row = await tenantTable('tickets', tx.trx).where({ id: ticketId }).forUpdate().first()
     return row ? toConversationTicket(row) : null
   },
 
   async contact(tx, contactId): Promise<ConversationContact | null> {
-    const row = await tx.trx.from('contacts').where({ id: contactId, company_id: tenancy.requireCompanyId() }).first()
+    const row = await tenantTable('contacts', tx.trx).where({ id: contactId }).first()
     if (!row) return null
     return {
       id: row.id,
@@ -93,9 +88,8 @@ export const inboxPort: InboxPort = {
   },
 
   async setContactLgpdAccepted(tx, contactId, at) {
-    await tx.trx
-      .from('contacts')
-      .where({ id: contactId, company_id: tenancy.requireCompanyId() })
+    await tenantTable('contacts', tx.trx)
+      .where({ id: contactId })
       .update({ lgpd_accepted_at: at, updated_at: new Date() })
   },
 
@@ -123,9 +117,8 @@ export const inboxPort: InboxPort = {
     }
     let fresh = ticket
     if (Object.keys(fields).length) {
-      const rows = await tx.trx
-        .from('tickets')
-        .where({ id: ticket.id, company_id: tenancy.requireCompanyId() })
+      const rows = await tenantTable('tickets', tx.trx)
+        .where({ id: ticket.id })
         .update({ ...fields, updated_at: new Date() })
         .returning('*')
       fresh = toConversationTicket(rows[0])
@@ -143,18 +136,15 @@ export const inboxPort: InboxPort = {
   },
 
   async waitingInQueue(tx, queueId) {
-    const [{ n }] = await tx.trx
-      .from('tickets')
-      .where({ company_id: tenancy.requireCompanyId(), queue_id: queueId, status: 'pending', is_group: false })
+    const [{ n }] = await tenantTable('tickets', tx.trx)
+      .where({ queue_id: queueId, status: 'pending', is_group: false })
       .whereNull('user_id')
       .count('* as n')
     return Number(n)
   },
 
   async sweep(f: TicketSweep) {
-    const q = db
-      .from('tickets')
-      .where('company_id', tenancy.requireCompanyId())
+    const q = tenantTable('tickets')
       .whereIn('status', f.statuses)
       .orderBy('updated_at')
       .limit(f.limit ?? 500)

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 import { logTicket } from './ticket_logs.js'
 
 export const LIVE = ['open', 'pending', 'group', 'nps', 'lgpd']
@@ -23,9 +23,7 @@ export interface TicketRow {
 }
 
 export async function findLiveTicket(trx: TransactionClientContract, contactId: number, whatsappId: number | null) {
-  return (await trx
-    .from('tickets')
-    .where('company_id', tenancy.requireCompanyId())
+  return (await tenantTable('tickets', trx)
     .where('contact_id', contactId)
     .whereRaw('coalesce(whatsapp_id, 0) = ?', [whatsappId ?? 0])
     .whereIn('status', LIVE)
@@ -99,9 +97,7 @@ export async function findOrCreateForInbound(
   const live = await findLiveTicket(trx, o.contactId, o.whatsappId)
   if (live) return { ticket: live, created: false }
   if (o.timeCreateNewTicket > 0) {
-    const recent = await trx
-      .from('tickets')
-      .where('company_id', tenancy.requireCompanyId())
+    const recent = await tenantTable('tickets', trx)
       .where({ contact_id: o.contactId, whatsapp_id: o.whatsappId })
       .where('updated_at', '>', new Date(Date.now() - o.timeCreateNewTicket * 60_000))
       .orderBy('updated_at', 'desc')
@@ -110,11 +106,11 @@ export async function findOrCreateForInbound(
     if (recent && recent.status === 'closed') {
       // reopening can collide with a live ticket created concurrently: the index decides, we re-read
       const reopened = await trx.rawQuery(
-        `UPDATE tickets SET status = 'pending', updated_at = now() WHERE id = ?
+        `UPDATE tickets SET status = 'pending', updated_at = now() WHERE company_id = ? AND id = ?
            AND NOT EXISTS (SELECT 1 FROM tickets o WHERE o.company_id = tickets.company_id AND o.contact_id = tickets.contact_id
              AND coalesce(o.whatsapp_id,0) = coalesce(tickets.whatsapp_id,0) AND o.status IN ('open','pending','group','nps','lgpd'))
          RETURNING *`,
-        [recent.id]
+        [tenancy.requireCompanyId(), recent.id]
       )
       if (reopened.rows.length) {
         await logTicket(trx, recent.id, 'reopen', { userId: recent.user_id, queueId: recent.queue_id })

@@ -12,7 +12,7 @@ import type { StoredInboundEvent } from '#core/pipeline'
 import type { UnitOfWork } from '#core/unit_of_work'
 import { normaliseNumber } from '#core/channels'
 import { companySettings } from '#core/settings'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 import { linkLid, upsertContact } from './contact_upsert.js'
 import { findOrCreateForInbound, type TicketRow } from './find_or_create_ticket.js'
 import { emitMessage } from './message_events.js'
@@ -36,7 +36,7 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
   const trx = uow.trx
   const e = stored.event
   const companyId = tenancy.requireCompanyId()
-  const whatsapp = await trx.from('whatsapps').where({ id: stored.whatsappId, company_id: companyId }).first()
+  const whatsapp = await tenantTable('whatsapps', trx).where({ id: stored.whatsappId }).first()
   if (!whatsapp) return
   const isGroup = Boolean(e.contact.isGroup)
   const number = normaliseNumber(e.contact.number, isGroup)
@@ -75,9 +75,8 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
 
   let quotedId: number | null = null
   if (e.quotedProviderId) {
-    const q = await trx
-      .from('messages')
-      .where({ company_id: companyId, whatsapp_id: whatsapp.id, wid: e.quotedProviderId })
+    const q = await tenantTable('messages', trx)
+      .where({ whatsapp_id: whatsapp.id, wid: e.quotedProviderId })
       .select('id')
       .first()
     quotedId = q?.id ?? null
@@ -119,8 +118,8 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
                       THEN last_message ELSE ? END,
        from_me = ?, updated_at = now(),
        unread_messages = CASE WHEN ? THEN 0 ELSE unread_messages + 1 END
-     WHERE id = ? RETURNING *`,
-    [at, preview(body, mediaType ?? undefined), Boolean(e.fromMe), Boolean(e.fromMe), ticket.id]
+     WHERE company_id = ? AND id = ? RETURNING *`,
+    [at, preview(body, mediaType ?? undefined), Boolean(e.fromMe), Boolean(e.fromMe), companyId, ticket.id]
   )
   const after = updated.rows[0] as TicketRow
 
@@ -175,17 +174,17 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
 
 async function linkQuotes(companyId: number, whatsappId: number, messageId: number, wid: string, unresolved: boolean) {
   // replies stored before this message
-  await db.rawQuery(
-    `UPDATE messages SET quoted_msg_id = ? WHERE company_id = ? AND whatsapp_id = ? AND quoted_wid = ? AND quoted_msg_id IS NULL`,
-    [messageId, companyId, whatsappId, wid]
-  )
+  await tenantTable('messages')
+    .where({ whatsapp_id: whatsappId, quoted_wid: wid })
+    .whereNull('quoted_msg_id')
+    .update({ quoted_msg_id: messageId })
   // this reply, when its quoted message was not stored yet at insert time
   if (unresolved) {
     await db.rawQuery(
       `UPDATE messages m SET quoted_msg_id = q.id FROM messages q
-        WHERE m.id = ? AND m.quoted_msg_id IS NULL
+        WHERE m.company_id = ? AND m.id = ? AND m.quoted_msg_id IS NULL
           AND q.company_id = m.company_id AND q.whatsapp_id = m.whatsapp_id AND q.wid = m.quoted_wid`,
-      [messageId]
+      [companyId, messageId]
     )
   }
 }
@@ -203,11 +202,7 @@ class TargetNotYetStored extends Error {
 }
 
 async function assertStored(trx: TransactionClientContract, stored: StoredInboundEvent, wid: string) {
-  const found = await trx
-    .from('messages')
-    .where({ company_id: stored.companyId, whatsapp_id: stored.whatsappId, wid })
-    .select('id')
-    .first()
+  const found = await tenantTable('messages', trx).where({ whatsapp_id: stored.whatsappId, wid }).select('id').first()
   if (!found) throw new TargetNotYetStored(wid)
 }
 
@@ -215,14 +210,14 @@ async function applyAck(uow: UnitOfWork, stored: StoredInboundEvent, wid: string
   const trx = uow.trx
   const level = Math.max(0, Math.min(5, Math.trunc(ack)))
   // acks only move forward: a late "delivered" never undoes "read"
-  const rows = await trx.rawQuery(
-    `UPDATE messages SET ack = ?, updated_at = now() WHERE company_id = ? AND whatsapp_id = ? AND wid = ? AND ack < ?
-     RETURNING id, ticket_id`,
-    [level, stored.companyId, stored.whatsappId, wid, level]
-  )
+  const rows: { id: number; ticket_id: number }[] = await tenantTable('messages', trx)
+    .where({ whatsapp_id: stored.whatsappId, wid })
+    .where('ack', '<', level)
+    .update({ ack: level, updated_at: db.raw('now()') })
+    .returning(['id', 'ticket_id'])
   // nothing moved: either the ack is old news, or the message is not there yet
-  if (!rows.rows.length) await assertStored(trx, stored, wid)
-  for (const r of rows.rows as any[]) {
+  if (!rows.length) await assertStored(trx, stored, wid)
+  for (const r of rows) {
     uow.afterCommit(async () => {
       const t = await Ticket.find(r.ticket_id)
       if (t) await emitMessage('update', Number(r.id), t)
@@ -238,25 +233,24 @@ async function applyChange(
   body?: string
 ) {
   const trx = uow.trx
-  const msg = await trx
-    .from('messages')
-    .where({ company_id: stored.companyId, whatsapp_id: stored.whatsappId, wid })
-    .forUpdate()
-    .first()
+  const msg = await tenantTable('messages', trx).where({ whatsapp_id: stored.whatsappId, wid }).forUpdate().first()
   if (!msg) throw new TargetNotYetStored(wid)
   let text: string = msg.body
   if (kind === 'edit') {
     text = String(body ?? '')
-    await trx.from('messages').where('id', msg.id).update({ body: text, is_edited: true, updated_at: new Date() })
+    await tenantTable('messages', trx)
+      .where('id', msg.id)
+      .update({ body: text, is_edited: true, updated_at: new Date() })
   } else {
     const erase =
       (await companySettings.get('lgpdDeleteMessage')) === 'enabled' &&
       (await companySettings.get('enableLGPD')) === 'enabled'
     if (erase) text = DELETED_LGPD
-    await trx.from('messages').where('id', msg.id).update({ is_deleted: true, body: text, updated_at: new Date() })
+    await tenantTable('messages', trx)
+      .where('id', msg.id)
+      .update({ is_deleted: true, body: text, updated_at: new Date() })
   }
-  await trx
-    .from('tickets')
+  await tenantTable('tickets', trx)
     .where('id', msg.ticket_id)
     .update({ last_message: text.slice(0, 255), updated_at: new Date() })
   uow.afterCommit(async () => {

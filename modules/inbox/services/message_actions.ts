@@ -8,7 +8,7 @@ import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import db from '@adonisjs/lucid/services/db'
 import { AppError } from '#core/errors'
 import { storage } from '#core/storage'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 import { companySettings } from '#core/settings'
 import { outbox } from '#core/pipeline'
 import { assertCanSendThrough } from '#core/channels'
@@ -221,8 +221,7 @@ export async function editMessage(message: Message, ticket: Ticket, body: string
   if (ticket.whatsappId) await assertCanSendThrough(tenancy.requireCompanyId(), ticket.whatsappId)
   message.merge({ body, isEdited: true })
   await message.save()
-  await db
-    .from('tickets')
+  await tenantTable('tickets')
     .where('id', ticket.id)
     .update({ last_message: body.slice(0, 255) })
   if (ticket.whatsappId) {
@@ -285,8 +284,7 @@ export async function forwardMessage(
   if (!result.created) {
     if (target.userId && target.userId !== me.id) throw await otherOpenTicketError(target.id)
     if (target.status === 'pending') {
-      await db
-        .from('tickets')
+      await tenantTable('tickets')
         .where('id', target.id)
         .update({ status: contact.isGroup ? 'group' : 'open', user_id: me.id })
       await target.refresh()
@@ -311,7 +309,7 @@ export async function forwardMessage(
 
 /** Count of sent messages in a period: the company's for admins, one's own otherwise. */
 export async function countSent(me: User, filter: { fromMe: boolean; start?: string; end?: string }): Promise<number> {
-  const query = db.from('messages').where('company_id', tenancy.requireCompanyId()).where('is_private', false)
+  const query = tenantTable('messages').where('is_private', false)
   query.where('from_me', filter.fromMe)
   if (filter.start) query.where('created_at', '>=', `${filter.start}T00:00:00Z`)
   if (filter.end) query.where('created_at', '<=', `${filter.end}T23:59:59.999Z`)

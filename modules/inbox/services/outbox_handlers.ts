@@ -7,7 +7,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { OutboxHandlers } from '#core/pipeline'
 import { storage } from '#core/storage'
 import { connectionChannelEnabled } from '#core/channels'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 import Ticket from '../models/ticket.js'
 import { emitMessage } from './message_events.js'
 
@@ -15,12 +15,10 @@ const isUrl = (v: string) => /^https?:\/\//.test(v)
 
 export const outboxHandlers: OutboxHandlers = {
   async load(messageId, op) {
-    const m = await db
-      .from('messages')
+    const m = await tenantTable('messages')
       .join('tickets', 'tickets.id', 'messages.ticket_id')
       .join('contacts', 'contacts.id', 'tickets.contact_id')
       .leftJoin('messages as q', 'q.id', 'messages.quoted_msg_id')
-      .where('messages.company_id', tenancy.requireCompanyId())
       .where('messages.id', messageId)
       .select(
         'messages.*',
@@ -34,9 +32,8 @@ export const outboxHandlers: OutboxHandlers = {
     // queued before a plan downgrade (or by a bot): a channel the plan dropped sends nothing
     if (m.whatsapp_id && !(await connectionChannelEnabled(tenancy.requireCompanyId(), m.whatsapp_id))) {
       if (op === 'send' && m.ack < 1) {
-        await db
-          .from('messages')
-          .where({ id: m.id, company_id: tenancy.requireCompanyId() })
+        await tenantTable('messages')
+          .where({ id: m.id })
           .update({ send_error: 'ERR_PLAN_FEATURE_DISABLED', updated_at: new Date() })
         const ticket = await Ticket.find(m.ticket_id)
         if (ticket) await emitMessage('update', Number(m.id), ticket)
@@ -101,9 +98,8 @@ export const outboxHandlers: OutboxHandlers = {
 
   async failed(messageId, error, op) {
     if (op !== 'send') return
-    const rows = await db
-      .from('messages')
-      .where({ id: messageId, company_id: tenancy.requireCompanyId() })
+    const rows = await tenantTable('messages')
+      .where({ id: messageId })
       .where('ack', 0)
       .update({ send_error: error, updated_at: new Date() })
       .returning('ticket_id')

@@ -5,24 +5,26 @@
  * the message id, so a message whose job still exists is not queued twice,
  * and a replay of a sent message sends nothing (load() answers null).
  */
-import db from '@adonisjs/lucid/services/db'
 import { outbox } from '#core/pipeline'
+import { tenancy, tenantTable } from '#core/tenancy'
 
 export async function recoverOutgoing(olderThanMs = 30_000, maxAgeMs = 24 * 3600_000) {
   const now = Date.now()
-  const rows = await db
-    .from('messages')
-    .where('ack', 0)
-    .where('from_me', true)
-    .where('is_private', false)
-    .where('is_deleted', false)
-    .whereNull('send_error')
-    .whereNotNull('whatsapp_id')
-    .where('created_at', '<', new Date(now - olderThanMs))
-    .where('created_at', '>', new Date(now - maxAgeMs))
-    .orderBy('id')
-    .limit(5000)
-    .select('id', 'company_id', 'whatsapp_id')
+  // every company's messages: a platform sweep (each row is queued for its own company)
+  const rows = await tenancy.asSystem(() =>
+    tenantTable('messages')
+      .where('ack', 0)
+      .where('from_me', true)
+      .where('is_private', false)
+      .where('is_deleted', false)
+      .whereNull('send_error')
+      .whereNotNull('whatsapp_id')
+      .where('created_at', '<', new Date(now - olderThanMs))
+      .where('created_at', '>', new Date(now - maxAgeMs))
+      .orderBy('id')
+      .limit(5000)
+      .select('id', 'company_id', 'whatsapp_id')
+  )
   for (const r of rows) await outbox.enqueue(r.company_id, Number(r.id), r.whatsapp_id)
   return rows.length
 }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { outbox } from '#core/pipeline'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantInsert, tenantTable } from '#core/tenancy'
 import type Ticket from '../models/ticket.js'
 import { emitMessage } from './message_events.js'
 
@@ -27,10 +27,9 @@ export const newWid = () => `BAL${randomUUID().replace(/-/g, '').toUpperCase()}`
 
 /** Inserts the message row and bumps the ticket; returns the message id. */
 export async function storeOutgoing(trx: TransactionClientContract, ticket: Ticket, m: NewOutgoing) {
-  const [row] = await trx
-    .table('messages')
-    .insert({
-      company_id: tenancy.requireCompanyId(),
+  const [row] = await tenantInsert(
+    'messages',
+    {
       ticket_id: ticket.id,
       contact_id: ticket.contactId,
       whatsapp_id: ticket.whatsappId,
@@ -48,12 +47,12 @@ export async function storeOutgoing(trx: TransactionClientContract, ticket: Tick
       read: true,
       // private notes are never sent: they are final at once
       ack: m.isPrivate ? 2 : 0,
-    })
-    .returning('id')
+    },
+    trx
+  ).returning('id')
   const preview = (m.body || (m.mediaType ? `[${m.mediaType}]` : '')).slice(0, 255)
   if (!m.isPrivate && !m.isReaction) {
-    await trx
-      .from('tickets')
+    await tenantTable('tickets', trx)
       .where('id', ticket.id)
       .update({ last_message: preview, from_me: true, unread_messages: 0, updated_at: new Date() })
   }

@@ -6,6 +6,7 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import { queueMarkRead, type ReadKey } from '#core/channels'
+import { tenantTable } from '#core/tenancy'
 import type Ticket from '../models/ticket.js'
 import { emitUnread } from './ticket_events.js'
 
@@ -15,22 +16,17 @@ const MAX_RECEIPTS = 200
 export async function markTicketRead(ticket: Ticket) {
   if (ticket.unreadMessages <= 0) return
   const read = await db.transaction(async (trx) => {
-    const rows: { wid: string; participant: string | null; whatsapp_id: number | null }[] = await trx
-      .from('messages')
-      .where({ company_id: ticket.companyId, ticket_id: ticket.id, read: false, from_me: false })
+    const rows: { wid: string; participant: string | null; whatsapp_id: number | null }[] = await tenantTable(
+      'messages',
+      trx
+    )
+      .where({ ticket_id: ticket.id, read: false, from_me: false })
       .update({ read: true })
       .returning(['wid', 'participant', 'whatsapp_id'])
-    await trx
-      .from('messages')
-      .where({ company_id: ticket.companyId, ticket_id: ticket.id, read: false })
-      .update({ read: true })
-    await trx.from('tickets').where({ id: ticket.id, company_id: ticket.companyId }).update({ unread_messages: 0 })
+    await tenantTable('messages', trx).where({ ticket_id: ticket.id, read: false }).update({ read: true })
+    await tenantTable('tickets', trx).where({ id: ticket.id }).update({ unread_messages: 0 })
     const contact = ticket.contactId
-      ? await trx
-          .from('contacts')
-          .where({ id: ticket.contactId, company_id: ticket.companyId })
-          .select('number')
-          .first()
+      ? await tenantTable('contacts', trx).where({ id: ticket.contactId }).select('number').first()
       : null
     return { rows, number: contact?.number as string | undefined }
   })

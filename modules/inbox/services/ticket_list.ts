@@ -5,7 +5,7 @@
  * tickets_list_* indexes serve; 40 per page.
  */
 import db from '@adonisjs/lucid/services/db'
-import { tenancy } from '#core/tenancy'
+import { tenantTable } from '#core/tenancy'
 import Ticket from '../models/ticket.js'
 import { scopeTickets, type Viewer } from './viewer.js'
 import { ticketViews } from './ticket_views.js'
@@ -71,32 +71,25 @@ export async function listTickets(v: Viewer, f: TicketFilters, mask: boolean) {
   if (f.searchParam && searchTerm(f.searchParam)) {
     const term = searchTerm(f.searchParam)
     const like = `%${term.replace(/[\\%_]/g, (c) => '\\' + c)}%`
-    const companyId = tenancy.requireCompanyId()
     // IN-subqueries let PostgreSQL use the trigram index on contacts and the
     // full-text GIN index on messages instead of probing per ticket
+    const byContact = tenantTable('contacts')
+      .select('contacts.id')
+      .where((w) =>
+        w
+          .whereRaw('lower(inbox_unaccent(contacts.name)) LIKE inbox_unaccent(?)', [like])
+          .orWhereRaw('contacts.number LIKE ?', [like])
+      )
+    const byMessage = tenantTable('messages')
+      .select('messages.ticket_id')
+      .where('messages.is_private', false)
+      .whereRaw(
+        "to_tsvector('portuguese', inbox_unaccent(messages.body)) @@ plainto_tsquery('portuguese', inbox_unaccent(?))",
+        [term]
+      )
     query.where((q) => {
-      q.whereIn('tickets.contact_id', (c) =>
-        c
-          .from('contacts')
-          .select('contacts.id')
-          .where('contacts.company_id', companyId)
-          .where((w) =>
-            w
-              .whereRaw('lower(inbox_unaccent(contacts.name)) LIKE inbox_unaccent(?)', [like])
-              .orWhereRaw('contacts.number LIKE ?', [like])
-          )
-      )
-      q.orWhereIn('tickets.id', (m) =>
-        m
-          .from('messages')
-          .select('messages.ticket_id')
-          .where('messages.company_id', companyId)
-          .where('messages.is_private', false)
-          .whereRaw(
-            "to_tsvector('portuguese', inbox_unaccent(messages.body)) @@ plainto_tsquery('portuguese', inbox_unaccent(?))",
-            [term]
-          )
-      )
+      q.whereIn('tickets.contact_id', byContact)
+      q.orWhereIn('tickets.id', byMessage)
     })
   }
 
@@ -142,9 +135,7 @@ export async function searchMessages(v: Viewer, term: string, limit = 40) {
   if (!text) return []
   const visible = Ticket.query().select('tickets.id')
   scopeTickets(visible, v, true)
-  const rows = await db
-    .from('messages')
-    .where('messages.company_id', tenancy.requireCompanyId())
+  const rows = await tenantTable('messages')
     .whereIn('messages.ticket_id', visible as any)
     .where('messages.is_private', false)
     .whereRaw(

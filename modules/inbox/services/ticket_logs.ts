@@ -1,5 +1,5 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { tenancy } from '#core/tenancy'
+import { tenantInsert } from '#core/tenancy'
 
 export type TicketLogType =
   | 'create'
@@ -27,11 +27,9 @@ export async function logTicket(
   type: TicketLogType,
   who: { userId?: number | null; queueId?: number | null } = {}
 ) {
-  await client.table('ticket_logs').insert({
-    company_id: tenancy.requireCompanyId(),
-    ticket_id: ticketId,
-    type,
-    user_id: who.userId ?? null,
-    queue_id: who.queueId ?? null,
-  })
+  await tenantInsert(
+    'ticket_logs',
+    { ticket_id: ticketId, type, user_id: who.userId ?? null, queue_id: who.queueId ?? null },
+    client
+  )
 }

@@ -11,7 +11,7 @@
 import db from '@adonisjs/lucid/services/db'
 import { AppError } from '#core/errors'
 import { companySettings } from '#core/settings'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 import { Queue, User } from '#core/models'
 import { conversation } from '#core/conversation'
 import { unitOfWork, type UnitOfWork } from '#core/unit_of_work'
@@ -123,8 +123,7 @@ export async function updateTicket(ticket: Ticket, change: TicketChange, actor: 
     fields.user_id = change.userId
   }
   if (Object.keys(fields).length) {
-    await db
-      .from('tickets')
+    await tenantTable('tickets')
       .where('id', ticket.id)
       .update({ ...fields, updated_at: new Date() })
     if (fields.queue_id !== undefined)
@@ -147,15 +146,10 @@ async function move(
   guard?: (q: any) => void,
   inside?: (tx: UnitOfWork, row: Record<string, any>) => Promise<void>
 ) {
-  const companyId = tenancy.requireCompanyId()
   return runTransition(
     async (uow, settle) => {
       const trx = uow.trx
-      const q = trx
-        .from('tickets')
-        .where('id', ticket.id)
-        .where('company_id', companyId)
-        .whereIn('status', fromStatuses)
+      const q = tenantTable('tickets', trx).where('id', ticket.id).whereIn('status', fromStatuses)
       guard?.(q)
       const rows = await q.update({ ...fields, updated_at: new Date() }).returning('*')
       if (!rows.length) return false
@@ -280,9 +274,8 @@ async function closeWith(ticket: Ticket, sendFarewell: boolean, me: User, before
   return runTransition(
     async (tx, settle) => {
       const trx = tx.trx
-      const row = await trx
-        .from('tickets')
-        .where({ id: ticket.id, company_id: companyId })
+      const row = await tenantTable('tickets', trx)
+        .where({ id: ticket.id })
         .whereNot('status', 'closed')
         .forUpdate()
         .first()
@@ -300,8 +293,7 @@ async function closeWith(ticket: Ticket, sendFarewell: boolean, me: User, before
         decision === 'nps'
           ? { status: 'nps', unread_messages: 0 }
           : { status: 'closed', unread_messages: 0, amount_used_bot_queues: 0, chatbot_stage_id: null, is_bot: false }
-      await trx
-        .from('tickets')
+      await tenantTable('tickets', trx)
         .where('id', ticket.id)
         .update({ ...fields, updated_at: new Date() })
       await logTicket(trx, ticket.id, decision, { userId: me.id, queueId: ticket.queueId })
@@ -326,8 +318,7 @@ async function transfer(ticket: Ticket, change: TicketChange, actor: Actor, befo
       let target: Ticket = ticket
       if (newTicket) {
         // closeTicketOnTransfer: the old ticket closes (no farewell) and a new one carries on
-        const closed = await trx
-          .from('tickets')
+        const closed = await tenantTable('tickets', trx)
           .where('id', ticket.id)
           .whereIn('status', ['open', 'group', 'pending'])
           .update({
@@ -350,8 +341,7 @@ async function transfer(ticket: Ticket, change: TicketChange, actor: Actor, befo
           userId,
           queueId,
         })
-        await trx
-          .from('tickets')
+        await tenantTable('tickets', trx)
           .where('id', created.ticket.id)
           .update({ is_transfered: true, unread_messages: 1, updated_at: new Date() })
         if (userId) await logTicket(trx, created.ticket.id, 'receivedTransfer', { userId, queueId })
@@ -362,8 +352,7 @@ async function transfer(ticket: Ticket, change: TicketChange, actor: Actor, befo
           queueId,
         } as Ticket
       } else {
-        const rows = await trx
-          .from('tickets')
+        const rows = await tenantTable('tickets', trx)
           .where('id', ticket.id)
           .whereIn('status', ['open', 'group', 'pending'])
           .update({ queue_id: queueId, user_id: userId, status, is_transfered: true, updated_at: new Date() })
@@ -382,7 +371,7 @@ async function transfer(ticket: Ticket, change: TicketChange, actor: Actor, befo
         targetId,
         targetId !== ticket.id ? [{ id: ticket.id, before }, { id: targetId }] : [{ id: ticket.id, before }]
       )
-      const row = await trx.from('tickets').where('id', targetId).forUpdate().first()
+      const row = await tenantTable('tickets', trx).where('id', targetId).forUpdate().first()
       // the transfer message (sendMsgTransfTicket) commits with the transfer
       await conversation.transferred({ tx, companyId, ticket: toConversationTicket(row), before, actorUserId: me.id })
       return true

@@ -4,7 +4,7 @@
  * list and by every realtime ticket event.
  */
 import db from '@adonisjs/lucid/services/db'
-import { tenancy } from '#core/tenancy'
+import { tenantTable } from '#core/tenancy'
 import { maskNumber } from './ticket_presenter.js'
 import { mediaUrl } from './media_url.js'
 
@@ -12,23 +12,36 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null)
 
 export async function ticketViews(ids: number[], mask: boolean) {
   if (!ids.length) return []
-  const rows = await db.rawQuery(
-    `SELECT t.*, c.name AS c_name, c.number AS c_number, c.url_picture AS c_pic, c.channel AS c_channel, c.is_group AS c_group,
-            c.active AS c_active, c.disable_bot AS c_disable_bot, c.accept_audio_message AS c_audio,
-            q.name AS q_name, q.color AS q_color, u.name AS u_name,
-            w.name AS w_name, w.group_as_ticket AS w_gat, w.color AS w_color, w.channel AS w_channel,
-            coalesce((SELECT json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) ORDER BY g.name)
-                        FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.ticket_id = t.id), '[]') AS tag_list
-       FROM tickets t
-       JOIN contacts c ON c.id = t.contact_id
-       LEFT JOIN queues q ON q.id = t.queue_id
-       LEFT JOIN users u ON u.id = t.user_id
-       LEFT JOIN whatsapps w ON w.id = t.whatsapp_id
-      WHERE t.company_id = ? AND t.id = ANY(?)`,
-    [tenancy.requireCompanyId(), ids]
-  )
+  const rows = await tenantTable('tickets as t')
+    .join('contacts as c', 'c.id', 't.contact_id')
+    .leftJoin('queues as q', 'q.id', 't.queue_id')
+    .leftJoin('users as u', 'u.id', 't.user_id')
+    .leftJoin('whatsapps as w', 'w.id', 't.whatsapp_id')
+    .whereRaw('t.id = ANY(?)', [ids])
+    .select(
+      't.*',
+      'c.name as c_name',
+      'c.number as c_number',
+      'c.url_picture as c_pic',
+      'c.channel as c_channel',
+      'c.is_group as c_group',
+      'c.active as c_active',
+      'c.disable_bot as c_disable_bot',
+      'c.accept_audio_message as c_audio',
+      'q.name as q_name',
+      'q.color as q_color',
+      'u.name as u_name',
+      'w.name as w_name',
+      'w.group_as_ticket as w_gat',
+      'w.color as w_color',
+      'w.channel as w_channel',
+      db.raw(
+        `coalesce((SELECT json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) ORDER BY g.name)
+                     FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.ticket_id = t.id AND g.company_id = t.company_id), '[]') AS tag_list`
+      )
+    )
   const byId = new Map<number, any>()
-  for (const r of rows.rows) {
+  for (const r of rows) {
     byId.set(r.id, {
       id: r.id,
       uuid: r.uuid,

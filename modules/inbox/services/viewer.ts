@@ -8,7 +8,7 @@ import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import type { User } from '#core/models'
 import { cachedSetting } from './settings_cache.js'
 import { companySettings } from '#core/settings'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 
 export interface Viewer {
   id: number
@@ -28,13 +28,13 @@ export interface TicketLike {
   queueId: number | null
 }
 
-export async function viewerOf(user: User): Promise<Viewer> {
-  const rows = await db.from('user_queues').where('user_id', user.id).select('queue_id')
+/** The signed-in caller as a viewer: its queues come with the actor (loaded once per session, core auth). */
+export async function viewerOf(user: User, queueIds: number[]): Promise<Viewer> {
   const allUserChat = user.allUserChat === 'enabled' || (await companySettings.get('allUserChat')) === 'enabled'
   return {
     id: user.id,
     isAdmin: user.isAdmin,
-    queueIds: rows.map((r: any) => Number(r.queue_id)),
+    queueIds,
     allTicket: user.allTicket === 'enable',
     allowGroup: Boolean(user.allowGroup),
     allHistoric: user.allHistoric === 'enabled',
@@ -95,16 +95,22 @@ const cache = new Map<number, { at: number; viewers: Promise<Viewer[]> }>()
 const TTL_MS = 2000
 
 async function loadCompanyViewers(): Promise<Viewer[]> {
-  const companyId = tenancy.requireCompanyId()
   const allUserChat = (await cachedSetting('allUserChat')) === 'enabled'
-  const rows = await db.rawQuery(
-    `SELECT u.id, u.profile, u.super, u.all_ticket, u.allow_group, u.all_historic, u.all_user_chat, u.whatsapp_id,
-            coalesce(array_agg(uq.queue_id) FILTER (WHERE uq.queue_id IS NOT NULL), '{}') AS queue_ids
-       FROM users u LEFT JOIN user_queues uq ON uq.user_id = u.id
-      WHERE u.company_id = ? GROUP BY u.id`,
-    [companyId]
-  )
-  return rows.rows.map((r: any) => {
+  const rows = await tenantTable('users as u')
+    .leftJoin('user_queues as uq', 'uq.user_id', 'u.id')
+    .groupBy('u.id')
+    .select(
+      'u.id',
+      'u.profile',
+      'u.super',
+      'u.all_ticket',
+      'u.allow_group',
+      'u.all_historic',
+      'u.all_user_chat',
+      'u.whatsapp_id',
+      db.raw(`coalesce(array_agg(uq.queue_id) FILTER (WHERE uq.queue_id IS NOT NULL), '{}') AS queue_ids`)
+    )
+  return rows.map((r: any) => {
     const isAdmin = r.profile === 'admin' || r.super
     return {
       id: r.id,

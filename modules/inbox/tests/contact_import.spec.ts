@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import { tenancy } from '#core/tenancy'
+import { companySettings } from '#core/settings'
 import ExcelJS from 'exceljs'
 import db from '@adonisjs/lucid/services/db'
 import type { ApiClient } from '@japa/api-client'
@@ -275,10 +277,7 @@ test.group('contacts import and export', (group) => {
     const mine = rand()
     await db.table('contacts').insert({ company_id: w.company.id, name: 'Minha Cliente', number: mine })
     await db.table('contacts').insert({ company_id: other.company.id, name: 'Cliente de Outro', number: rand() })
-    await db
-      .from('company_settings')
-      .where({ company_id: w.company.id, key: 'lgpdHideNumber' })
-      .update({ value: 'enabled' })
+    await tenancy.run(w.company.id, () => companySettings.set('lgpdHideNumber', 'enabled'))
     // raw bytes over the real server (the api client decodes bodies as text)
     const r = await fetch(`${base()}/contacts/export`, { headers: { authorization: `Bearer ${w.adminToken}` } })
     assert.equal(r.status, 200)

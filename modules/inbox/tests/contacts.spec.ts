@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import { tenancy } from '#core/tenancy'
+import { companySettings } from '#core/settings'
 import db from '@adonisjs/lucid/services/db'
 import { listen } from '#tests/helpers/realtime'
 import { agent, inboxWorld, rand } from '#tests/helpers/inbox'
@@ -143,10 +145,7 @@ test.group('contacts', () => {
     const badBlock = await client.put(`/contacts/block/${id}`).bearerToken(w.adminToken).json({ active: 'maybe' })
     badBlock.assertStatus(422)
 
-    await db
-      .from('company_settings')
-      .where({ company_id: w.company.id, key: 'lgpdHideNumber' })
-      .update({ value: 'enabled' })
+    await tenancy.run(w.company.id, () => companySettings.set('lgpdHideNumber', 'enabled'))
     const u = await agent(w)
     const asUser = await client.get('/contacts').bearerToken(u.token)
     assert.notInclude(JSON.stringify(asUser.body()), number)

@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import { tenancy } from '#core/tenancy'
+import { companySettings } from '#core/settings'
 import db from '@adonisjs/lucid/services/db'
 import transmit from '@adonisjs/transmit/services/main'
 import { forgetViewers } from '../services/viewer.js'
@@ -186,10 +188,7 @@ test.group('tickets', (group) => {
   test('accept, return to queue, close with farewell through the outbox, reopen, logs', async ({ client, assert }) => {
     const w = await inboxWorld()
     // the accept greeting has its own conversation test; here only the farewell is sent
-    await db
-      .from('company_settings')
-      .where({ company_id: w.company.id, key: 'sendGreetingAccepted' })
-      .update({ value: 'disabled' })
+    await tenancy.run(w.company.id, () => companySettings.set('sendGreetingAccepted', 'disabled'))
     await db.from('whatsapps').where('id', w.whatsapp.id).update({ complation_message: 'Obrigado pelo contato!' })
     const driver = recordingDriver()
     try {
@@ -242,17 +241,11 @@ test.group('tickets', (group) => {
     assert,
   }) => {
     const w = await inboxWorld()
-    await db
-      .from('company_settings')
-      .where({ company_id: w.company.id, key: 'sendGreetingAccepted' })
-      .update({ value: 'disabled' })
+    await tenancy.run(w.company.id, () => companySettings.set('sendGreetingAccepted', 'disabled'))
     await db.from('whatsapps').where('id', w.whatsapp.id).update({ complation_message: 'Tchau' })
     const t = await pendingTicket(w)
     await client.put(`/tickets/${t.id}`).bearerToken(w.adminToken).json({ status: 'open' })
-    await db
-      .from('company_settings')
-      .where({ company_id: w.company.id, key: 'requiredTag' })
-      .update({ value: 'enabled' })
+    await tenancy.run(w.company.id, () => companySettings.set('requiredTag', 'enabled'))
     const refused = await client.put(`/tickets/${t.id}`).bearerToken(w.adminToken).json({ status: 'closed' })
     refused.assertStatus(422)
     refused.assertBodyContains({ error: 'ERR_TAG_REQUIRED' })
@@ -407,10 +400,7 @@ test.group('tickets', (group) => {
   }) => {
     const w = await inboxWorld()
     const t = await pendingTicket(w)
-    await db
-      .from('company_settings')
-      .where({ company_id: w.company.id, key: 'lgpdHideNumber' })
-      .update({ value: 'enabled' })
+    await tenancy.run(w.company.id, () => companySettings.set('lgpdHideNumber', 'enabled'))
     const a = await agent(w)
     const asUser = await client.get(`/tickets/u/${t.uuid}`).bearerToken(a.token)
     asUser.assertStatus(200)

@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { channelCatalog } from '#core/channels'
 
 const extraInfo = vine
   .array(
@@ -15,7 +16,8 @@ export const createContactValidator = vine.create({
   email: vine.string().trim().toLowerCase().email().maxLength(255).nullable().optional(),
   disableBot: vine.boolean().optional(),
   acceptAudioMessage: vine.boolean().optional(),
-  channel: vine.enum(['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'api']).optional(),
+  // the declared channels (their manifests), not a copy of the list
+  channel: vine.enum(() => channelCatalog.names()).optional(),
   extraInfo: extraInfo.optional(),
   companyId: vine.number().optional(),
 })

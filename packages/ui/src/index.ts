@@ -38,3 +38,5 @@ export {
 } from './components/ScheduleEditor.js'
 export { RowActions, type RowActionsProps } from './components/RowActions.js'
 export { useForm } from './hooks/useForm.js'
+export { AccessDenied } from './components/AccessDenied.js'
+export { EmailText } from './components/EmailText.js'

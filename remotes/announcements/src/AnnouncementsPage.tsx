@@ -1,7 +1,7 @@
 /**
  * /announcements (super user only, spec 3 §2): search, add, table with title,
  * priority, attachment, status, edit and delete, infinite scroll. Toasts stay
- * 3000 ms on this screen (spec 3 §9).
+ * 3000 ms on this screen (spec 3 §9). The title's count follows creates and deletes.
  */
 import { useCallback, useEffect, useState } from 'react'
 import { useAtomValue } from 'jotai'
@@ -46,7 +46,7 @@ export function AnnouncementsPage() {
     () =>
       realtime.on('company-announcement', (m) => {
         const record = m.record as Announcement | undefined
-        if (record && (m.action === 'create' || m.action === 'update')) upsert(record)
+        if (record && (m.action === 'create' || m.action === 'update')) upsert(record, m.action === 'create')
         if (m.action === 'delete') remove(Number(m.id))
       }),
     [upsert, remove]

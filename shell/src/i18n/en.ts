@@ -88,6 +88,11 @@ const en: typeof pt = {
     users: 'Users',
     shortcuts: 'Shortcuts',
   },
+  notFound: {
+    title: 'Page not found',
+    text: 'There is no page at this address:',
+    home: 'Back to the start page',
+  },
   invoices: {
     title: 'Open invoices',
     empty: 'No open invoices.',

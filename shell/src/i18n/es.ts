@@ -88,6 +88,11 @@ const es: typeof pt = {
     users: 'Usuarios',
     shortcuts: 'Accesos directos',
   },
+  notFound: {
+    title: 'Página no encontrada',
+    text: 'No existe ninguna página en esta dirección:',
+    home: 'Volver al inicio',
+  },
   invoices: {
     title: 'Facturas pendientes',
     empty: 'Ninguna factura pendiente.',

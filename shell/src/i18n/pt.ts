@@ -86,6 +86,11 @@ export default {
     users: 'Usuários',
     shortcuts: 'Atalhos',
   },
+  notFound: {
+    title: 'Página não encontrada',
+    text: 'Não existe nenhuma página neste endereço:',
+    home: 'Voltar ao início',
+  },
   invoices: {
     title: 'Faturas em aberto',
     empty: 'Nenhuma fatura em aberto.',

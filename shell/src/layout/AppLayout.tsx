@@ -16,9 +16,18 @@ import {
   webDarkTheme,
   webLightTheme,
 } from '@fluentui/react-components'
-import { Toaster, userAtom } from '@balcao/ui'
+import { AccessDenied, Toaster, userAtom } from '@balcao/ui'
 import { themeAtom, paintTheme, watchSystemTheme, storedTheme } from '../theme/theme.js'
-import { fetchManifest, manifestAtom, menuEntries, routeTable } from '../modules/manifest.js'
+import {
+  EMPTY_MANIFEST,
+  fetchManifest,
+  gateOf,
+  manifestAtom,
+  menuEntries,
+  moduleOn,
+  routeTable,
+  type GatedRoute,
+} from '../modules/manifest.js'
 import { RemotePage, type RemoteComponent } from '../modules/RemotePage.js'
 import { SideMenu } from './SideMenu.js'
 import { TopBar } from './TopBar.js'
@@ -29,8 +38,24 @@ import { subscriptionNotice } from '../session/subscription.js'
 import HomePage from '../pages/HomePage.js'
 import InvoicesFallback from '../pages/InvoicesFallback.js'
 import NotAvailable from '../pages/NotAvailable.js'
+import NotFound from '../pages/NotFound.js'
 
 export const DRAWER_WIDTH = 240
+
+/**
+ * A path no enabled remote serves: the plan's denial (toast, then /) when the
+ * manifest says the module is off for the plan or reserved to the super user;
+ * the profile's own message when the user's role lacks it; otherwise a real
+ * not-found page. An expired company sees its invoices whatever the path.
+ */
+function Unserved({ gated, blocked }: { gated: GatedRoute[]; blocked: boolean }) {
+  const { pathname } = useLocation()
+  if (blocked) return <InvoicesFallback />
+  const gate = gateOf(gated, pathname)
+  if (gate?.reason === 'role') return <AccessDenied />
+  if (gate) return <NotAvailable />
+  return <NotFound />
+}
 
 const useStyles = makeStyles({
   provider: {
@@ -70,14 +95,18 @@ export default function AppLayout({ remoteComponent }: { remoteComponent: Remote
 
   useEffect(() => {
     let live = true
-    setManifest({ status: 'loading', modules: [] })
+    setManifest({ status: 'loading', ...EMPTY_MANIFEST })
     void fetchManifest().then((m) => live && setManifest(m))
     return () => {
       live = false
     }
   }, [user.id, user.company.id, user.company.planId, setManifest])
 
-  const routes = useMemo(() => routeTable(manifest.modules), [manifest.modules])
+  // every route of the enabled modules (what the top bar's module parts look for)
+  const served = useMemo(() => routeTable(manifest.modules), [manifest.modules])
+  // what this user may open (a route their profile lacks is answered by the shell itself)
+  const routes = useMemo(() => routeTable(manifest.modules, manifest.gated), [manifest.modules, manifest.gated])
+  const blocked = manifest.status === 'blocked'
   const entries = useMemo(() => menuEntries(manifest.modules), [manifest.modules])
 
   // a fresh sign-in: the subscription notice, and /tickets when a module serves it (spec 1 §4)
@@ -92,7 +121,7 @@ export default function AppLayout({ remoteComponent }: { remoteComponent: Remote
     <SideMenu
       entries={entries}
       version={version}
-      blocked={manifest.status === 'blocked'}
+      blocked={blocked}
       onNavigate={small ? () => setOpen(false) : undefined}
     />
   )
@@ -103,7 +132,13 @@ export default function AppLayout({ remoteComponent }: { remoteComponent: Remote
     <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} data-theme={theme}>
       <div className={styles.provider}>
         <Toaster />
-        <TopBar onToggleMenu={() => setOpen((o) => !o)} menuOpen={open} hasModule={(p) => routes.has(p)} />
+        <TopBar
+          onToggleMenu={() => setOpen((o) => !o)}
+          menuOpen={open}
+          // while the manifest loads, and for a blocked company, no module part calls the server
+          ready={manifest.status === 'ready'}
+          moduleOn={(path, flag) => moduleOn(manifest, served, path, flag)}
+        />
         <div className={styles.body}>
           {small ? (
             <OverlayDrawer open={open} onOpenChange={(_, d) => setOpen(d.open)} style={{ width: DRAWER_WIDTH }}>
@@ -132,15 +167,12 @@ export default function AppLayout({ remoteComponent }: { remoteComponent: Remote
                   />,
                 ])}
                 {!routes.has('/') && (
-                  <Route
-                    path="/"
-                    element={manifest.status === 'blocked' ? <InvoicesFallback /> : <HomePage entries={entries} />}
-                  />
+                  <Route path="/" element={blocked ? <InvoicesFallback /> : <HomePage entries={entries} />} />
                 )}
                 {!routes.has('/financeiro-aberto') && (
                   <Route path="/financeiro-aberto" element={<InvoicesFallback />} />
                 )}
-                <Route path="*" element={manifest.status === 'blocked' ? <InvoicesFallback /> : <NotAvailable />} />
+                <Route path="*" element={<Unserved gated={manifest.gated} blocked={blocked} />} />
               </Routes>
             )}
           </main>

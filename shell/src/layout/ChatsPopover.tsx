@@ -1,6 +1,7 @@
 /**
- * Internal chats with unread messages; a click opens /chats/{uuid}. The chat
- * module publishes 'company-{id}-chat'; without it the list stays empty.
+ * Internal chats with unread messages; a click opens /chats/{uuid}. Shown only
+ * when the manifest lists the internal-chat module (useInternalChat on for the
+ * plan, see TopBar); that module publishes 'company-{id}-chat'.
  */
 import { useEffect, useState } from 'react'
 import { Body1, Caption1, makeStyles, tokens } from '@fluentui/react-components'
@@ -30,14 +31,13 @@ const useStyles = makeStyles({
   },
 })
 
-export function ChatsPopover({ companyId, userId, enabled }: { companyId: number; userId: number; enabled: boolean }) {
+export function ChatsPopover({ companyId, userId }: { companyId: number; userId: number }) {
   const { t } = useTranslation()
   const styles = useStyles()
   const navigate = useNavigate()
   const [chats, setChats] = useState<ChatItem[]>([])
 
   useEffect(() => {
-    if (!enabled) return
     api
       .get<{ records: ChatItem[] }>('/chats', { pageNumber: 1 })
       .then((r) => setChats(r.records ?? []))
@@ -47,7 +47,7 @@ export function ChatsPopover({ companyId, userId, enabled }: { companyId: number
       if (!chat) return
       setChats((list) => [chat, ...list.filter((c) => c.id !== chat.id)])
     })
-  }, [companyId, enabled])
+  }, [companyId])
 
   const unread = (c: ChatItem) => c.users?.find((u) => u.userId === userId)?.unreads ?? 0
   const withUnread = chats.filter((c) => unread(c) > 0)
@@ -57,7 +57,14 @@ export function ChatsPopover({ companyId, userId, enabled }: { companyId: number
         <EmptyState title={t('layout.noChats')} hint="" icon={<ChatRegular />} />
       ) : (
         chats.map((c) => (
-          <div key={c.id} className={styles.item} onClick={() => navigate(`/chats/${c.uuid}`)} role="link" tabIndex={0}>
+          <div
+            key={c.id}
+            className={styles.item}
+            onClick={() => navigate(`/chats/${c.uuid}`)}
+            onKeyDown={(e) => e.key === 'Enter' && navigate(`/chats/${c.uuid}`)}
+            role="link"
+            tabIndex={0}
+          >
             <Body1>{c.title}</Body1>
             <Caption1>
               {formatDateTime(c.updatedAt)} · {c.lastMessage}

@@ -2,6 +2,10 @@
  * The top bar (spec 1 §2): menu toggle, greeting with user and company, the
  * due date for admins on wide screens, then theme, volume, refresh,
  * notifications, announcements, internal chats and the avatar menu.
+ * The module parts (notifications from the inbox, announcements, internal
+ * chats) follow the manifest: shown, and calling the server, only when the
+ * module serving them is enabled for the company's plan, and never while the
+ * company is blocked (its tenant routes answer 402).
  */
 import { useAtomValue } from 'jotai'
 import { Button, Caption1, Tooltip, makeStyles, tokens } from '@fluentui/react-components'
@@ -47,7 +51,14 @@ const useStyles = makeStyles({
   },
 })
 
-export function TopBar(props: { onToggleMenu: () => void; menuOpen: boolean; hasModule: (path: string) => boolean }) {
+export function TopBar(props: {
+  onToggleMenu: () => void
+  menuOpen: boolean
+  /** the manifest is loaded and the company is not blocked */
+  ready: boolean
+  /** whether an enabled module serves the path (and the plan flag it needs is on) */
+  moduleOn: (path: string, flag?: string) => boolean
+}) {
   const { t } = useTranslation()
   const styles = useStyles()
   const user = useAtomValue(userAtom)
@@ -79,12 +90,12 @@ export function TopBar(props: { onToggleMenu: () => void; menuOpen: boolean; has
         </Caption1>
       )}
       <div className={styles.actions}>
-        <ThemeToggle />
+        <ThemeToggle save={props.ready} />
         <VolumeControl />
         <RefreshButton />
-        <NotificationsPopover companyId={user.company.id} />
-        <AnnouncementsPopover />
-        <ChatsPopover companyId={user.company.id} userId={user.id} enabled={props.hasModule('/chats')} />
+        {props.moduleOn('/tickets') && <NotificationsPopover companyId={user.company.id} />}
+        {props.moduleOn('/announcements') && <AnnouncementsPopover />}
+        {props.moduleOn('/chats', 'useInternalChat') && <ChatsPopover companyId={user.company.id} userId={user.id} />}
         <ProfileMenu />
       </div>
     </header>

@@ -15,7 +15,8 @@ import { persistTheme, themeAtom } from '../theme/theme.js'
 import { persistVolume, volumeAtom } from '../notify/volume.js'
 import { playChime } from '../notify/desktop.js'
 
-export function ThemeToggle() {
+/** `save`: also store the choice as the user's defaultTheme (not while the company is blocked: 402) */
+export function ThemeToggle({ save = true }: { save?: boolean }) {
   const { t } = useTranslation()
   const [theme, setTheme] = useAtom(themeAtom)
   const user = useAtomValue(userAtom)
@@ -25,7 +26,7 @@ export function ThemeToggle() {
     setTheme(next)
     persistTheme(next)
     // the user's defaultTheme follows the last choice (best effort)
-    if (user) void api.put(`/users/${user.id}`, { defaultTheme: next }).catch(() => {})
+    if (user && save) void api.put(`/users/${user.id}`, { defaultTheme: next }).catch(() => {})
   }
   return (
     <Tooltip content={label} relationship="label">

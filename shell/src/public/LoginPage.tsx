@@ -5,12 +5,14 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { email as emailRule, required, check, toastError } from '@balcao/ui/core'
+import { email as emailRule, required, check, isApiError, toastError } from '@balcao/ui/core'
 import { POST_LOGIN_KEY, login, pendingLanding } from '../session/actions.js'
 import { subscriptionLanding } from '../session/subscription.js'
 import { AuthFrame } from './AuthFrame.js'
 import { Field, PasswordField } from './Field.js'
 import { LanguageSelect } from './LanguageSelect.js'
+
+const RATE_LIMIT_TOAST_MS = 8000
 
 export default function LoginPage() {
   const { t } = useTranslation()
@@ -34,7 +36,8 @@ export default function LoginPage() {
       navigate(pendingLanding.path, { replace: true })
       session.open()
     } catch (err) {
-      toastError(err)
+      // a rate limit says how long to wait (the answer's retryAfter), and stays long enough to be read
+      toastError(err, isApiError(err) && err.status === 429 ? RATE_LIMIT_TOAST_MS : undefined)
       setBusy(false)
     }
   }

@@ -1,12 +1,26 @@
 /**
  * /signup: company sign-up with the validations of spec 1 §5. Plans come from
  * GET /plans/list; companyId in the query string only pre-fills (the server
- * never joins an existing company from it). Success goes to /login.
+ * never joins an existing company from it). The phone takes the Brazilian
+ * mask while typed (+55 (11) 99999-9999, 12 or 13 digits, spec 1 §9) and is
+ * sent as digits. Success goes to /login.
  */
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { api, rules, required, validate, hasErrors, toasts, isApiError, errorText, type Plan } from '@balcao/ui/core'
+import {
+  api,
+  rules,
+  required,
+  validate,
+  hasErrors,
+  toasts,
+  isApiError,
+  errorText,
+  maskBrPhone,
+  phoneDigits,
+  type Plan,
+} from '@balcao/ui/core'
 import { AuthFrame } from './AuthFrame.js'
 import { Field, PasswordField, Wrap } from './Field.js'
 import { LanguageSelect } from './LanguageSelect.js'
@@ -61,6 +75,7 @@ export default function SignupPage() {
       await api.post('/auth/signup', {
         ...form,
         email: form.email.trim(),
+        phone: phoneDigits(form.phone),
         planId: Number(form.planId),
         ...(companyId ? { companyId } : {}),
       })
@@ -89,7 +104,19 @@ export default function SignupPage() {
         <Field id="name" name="name" label={t('signup.name')} value={form.name} onValue={set('name')} error={shown('name')} autoComplete="name" required />
         <Field id="email" name="email" type="email" label={t('signup.email')} value={form.email} onValue={set('email')} error={shown('email')} autoComplete="email" required />
         <PasswordField id="password" label={t('signup.password')} value={form.password} onValue={set('password')} error={shown('password')} autoComplete="new-password" />
-        <Field id="phone" name="phone" type="tel" label={t('signup.phone')} value={form.phone} onValue={set('phone')} error={shown('phone')} autoComplete="tel" placeholder="+55 11 99999-9999" required />
+        <Field
+          id="phone"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          label={t('signup.phone')}
+          value={form.phone}
+          onValue={(v) => set('phone')(maskBrPhone(v))}
+          error={shown('phone')}
+          autoComplete="tel"
+          placeholder="+55 (11) 99999-9999"
+          required
+        />
         <Wrap id="planId" label={t('signup.plan')} error={shown('planId')} required>
           <select id="planId" name="planId" value={form.planId} onChange={(e) => set('planId')(e.target.value)} aria-invalid={!!shown('planId')}>
             <option value="">{plans.length ? t('signup.selectPlan') : t('signup.noPlans')}</option>

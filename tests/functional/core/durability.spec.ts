@@ -12,6 +12,7 @@ import db from '@adonisjs/lucid/services/db'
 import { Queue } from 'bullmq'
 import { startApiProcess, startPrivateRedis, startWorkerProcess } from '#tests/helpers/processes'
 import { inboxWorld, waitFor } from '#tests/helpers/inbox'
+import { setPlanFlags } from '#tests/helpers/world'
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
@@ -86,7 +87,7 @@ test.group('durability', () => {
     const redis = await startPrivateRedis()
     const env = { REDIS_URL: redis.url, REDIS_PREFIX: `dur-${process.pid}` }
     const w = await inboxWorld()
-    await db.from('plans').where('id', w.company.planId).update({ use_external_api: true })
+    await setPlanFlags(w.company.planId, { useExternalApi: true })
     let api = await startApiProcess({ ...env, WORKERS: 'false' })
     let worker = await startWorkerProcess(env)
     const send = sender(() => api.url, w.whatsapp.token, `dur${w.company.id}`)

@@ -12,6 +12,7 @@ import { rateLimiter } from '#core/http'
 import { compileTrustProxy } from '#services/trust_proxy'
 import { startApiProcess } from '#tests/helpers/processes'
 import { inboxWorld, message, rand, startWorkers, waitProcessed } from '#tests/helpers/inbox'
+import { setPlanFlags } from '#tests/helpers/world'
 
 function webhook(client: any, token: string, body: unknown) {
   const raw = JSON.stringify(body)
@@ -32,7 +33,7 @@ test.group('hardening', (group) => {
 
   test('a contact message with NUL characters is accepted and stored without them', async ({ client, assert }) => {
     const w = await inboxWorld()
-    await db.from('plans').where('id', w.company.planId).update({ use_external_api: true })
+    await setPlanFlags(w.company.planId, { useExternalApi: true })
     const number = rand()
     const r = await webhook(client, w.whatsapp.token, {
       id: 'nul-1',
@@ -73,7 +74,7 @@ test.group('hardening', (group) => {
 
   test('the webhook refuses a timestamp that could never be stored instead of accepting it', async ({ client }) => {
     const w = await inboxWorld()
-    await db.from('plans').where('id', w.company.planId).update({ use_external_api: true })
+    await setPlanFlags(w.company.planId, { useExternalApi: true })
     const r = await webhook(client, w.whatsapp.token, {
       id: 'ts-1',
       from: { number: rand() },

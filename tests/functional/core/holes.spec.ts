@@ -7,7 +7,7 @@ import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import { rateLimiter } from '#services/rate_limiter'
 import { storage, safeFileName } from '#core/storage'
-import { PASSWORD, createPlan, createTenant, createUser, uid } from '#tests/helpers/world'
+import { PASSWORD, createPlan, createTenant, createUser, setPlanFlags, uid } from '#tests/helpers/world'
 import { outbox } from '#core/pipeline'
 import {
   createConnection,
@@ -166,7 +166,7 @@ test.group('smaller holes (issue 12 §6)', (group) => {
     await startWorkers()
     const w = await inboxWorld()
     const t = await openTicket(w)
-    await db.from('plans').where('id', w.company.planId).update({ use_external_api: false })
+    await setPlanFlags(w.company.planId, { useExternalApi: false })
     const before = await db.from('messages').where('ticket_id', t.id).count('* as n').first()
 
     const sent = await client.post(`/messages/${t.id}`).bearerToken(w.adminToken).json({ body: 'still there?' })
@@ -179,7 +179,7 @@ test.group('smaller holes (issue 12 §6)', (group) => {
       await client.post(`/messages/${t.id}`).bearerToken(w.adminToken).json({ body: 'note', isPrivate: true })
     ).assertStatus(201)
 
-    await db.from('plans').where('id', w.company.planId).update({ use_external_api: true })
+    await setPlanFlags(w.company.planId, { useExternalApi: true })
     ;(await client.post(`/messages/${t.id}`).bearerToken(w.adminToken).json({ body: 'back' })).assertStatus(201)
   })
 
@@ -204,7 +204,7 @@ test.group('smaller holes (issue 12 §6)', (group) => {
         })
         .returning('id')
       const messageId = Number(id.id ?? id)
-      await db.from('plans').where('id', w.company.planId).update({ use_external_api: false })
+      await setPlanFlags(w.company.planId, { useExternalApi: false })
       await outbox.enqueue(w.company.id, messageId, w.whatsapp.id)
       const row = await waitFor(async () => {
         const r = await db.from('messages').where('id', messageId).first()

@@ -1,5 +1,5 @@
 /** The rating (NPS) answer of a resolved ticket. */
-import Rating from '../../rating.js'
+import { tenantInsert } from '#core/tenancy'
 import { change, say, type EngineContext } from '../context.js'
 import { TEXTS, ratingOf } from '../texts.js'
 
@@ -7,10 +7,13 @@ export async function rating(ctx: EngineContext, body: string) {
   const rate = ratingOf(body)
   if (rate !== null) {
     // one answer per ticket: a redelivered reply changes nothing
-    await ctx.tx.trx.rawQuery(
-      `INSERT INTO ${Rating.table} (company_id, ticket_id, user_id, rate) VALUES (?, ?, ?, ?) ON CONFLICT (ticket_id) DO NOTHING`,
-      [ctx.companyId, ctx.ticket.id, ctx.ticket.userId, rate] as any[]
+    await tenantInsert(
+      'ratings',
+      { company_id: ctx.companyId, ticket_id: ctx.ticket.id, user_id: ctx.ticket.userId, rate },
+      ctx.tx.trx
     )
+      .onConflict('ticket_id')
+      .ignore()
     if (ctx.whatsapp.complationMessage?.trim()) await say(ctx, ctx.whatsapp.complationMessage)
     await change(ctx, { status: 'closed', isBot: false, npsAttempts: 0, unreadMessages: 0 }, { type: 'closed' })
     return

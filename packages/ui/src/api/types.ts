@@ -51,19 +51,13 @@ export interface AuthResponse {
   user: SessionUser
 }
 
-export const PLAN_FLAGS = [
-  'useWhatsapp',
-  'useFacebook',
-  'useInstagram',
-  'useCampaigns',
-  'useSchedules',
-  'useInternalChat',
-  'useExternalApi',
-  'useKanban',
-  'useOpenAi',
-  'useIntegrations',
-] as const
-export type PlanFlag = (typeof PLAN_FLAGS)[number]
+/** A plan flag (useCampaigns...): declared by the server's plugins, listed by GET /modules → planFlags. */
+export type PlanFlag = string
+
+export interface PlanFlagDef {
+  name: PlanFlag
+  label: { pt: string; en: string; es: string }
+}
 
 export type Plan = {
   id: number
@@ -73,4 +67,6 @@ export type Plan = {
   queues: number
   amount: number
   isPublic?: boolean
-} & Record<PlanFlag, boolean>
+  /** every declared flag as a boolean field */
+  [flag: PlanFlag]: unknown
+}

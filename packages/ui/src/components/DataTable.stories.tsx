@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { Button } from '@fluentui/react-components'
 import { DataTable, type Column } from './DataTable.js'
+import { RowActions } from './RowActions.js'
 
 interface Row {
   id: number
@@ -57,3 +58,35 @@ function SearchAndScrollDemo() {
 export const SearchAndInfiniteScroll: Story = { render: () => <SearchAndScrollDemo /> }
 
 export const Dark: Story = { args: { items: rows(1, 5) }, globals: { theme: 'dark' } }
+
+/** The same list on a phone (390 px): every row a card, the name as its title, the actions always in reach. */
+const phoneColumns: Column<Row>[] = [
+  { key: 'id', header: 'ID', render: (r) => r.id, width: '60px' },
+  { key: 'name', header: 'Nome', render: (r) => r.name },
+  { key: 'email', header: 'E-mail', render: (r) => r.email },
+  { key: 'profile', header: 'Perfil', render: () => 'Administrador' },
+  {
+    key: 'actions',
+    header: 'Ações',
+    align: 'end',
+    width: '100px',
+    render: () => <RowActions onEdit={() => {}} onDelete={() => {}} />,
+  },
+]
+
+export const Phone: Story = {
+  args: {
+    items: rows(1, 6),
+    columns: phoneColumns,
+    onSearch: () => {},
+    toolbar: <Button appearance="primary">Adicionar</Button>,
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 390, maxWidth: '100%', border: '1px dashed #999' }}>
+        <Story />
+      </div>
+    ),
+  ],
+  parameters: { viewport: { defaultViewport: 'mobile1' } },
+}

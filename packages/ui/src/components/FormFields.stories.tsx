@@ -80,3 +80,27 @@ function SwitchDemo() {
 }
 
 export const Switches: StoryObj = { render: () => <SwitchDemo /> }
+
+/** One read-only style for every kind of field (what an attendant sees in the settings). */
+export const ReadOnly: StoryObj = {
+  render: () => (
+    <div style={{ display: 'grid', gap: 12, maxWidth: 360 }}>
+      <SwitchField label="Avaliações" checked readOnly onChange={() => {}} />
+      <SelectField
+        label="Agendamento"
+        value="company"
+        options={[{ value: 'company', label: 'Empresa' }]}
+        readOnly
+        onChange={() => {}}
+      />
+      <TextField
+        label="Mensagem de transferência"
+        multiline
+        value="Você foi transferido."
+        readOnly
+        onChange={() => {}}
+      />
+      <TextField label="Link LGPD" value="" readOnly onChange={() => {}} />
+    </div>
+  ),
+}

@@ -6,7 +6,18 @@ import type { JSX } from 'react'
 
 /** Fluent slots take text or an element (not every ReactNode) */
 type SlotContent = string | JSX.Element
-import { Dropdown, Field, Input, Option, Switch, Textarea, type InputProps } from '@fluentui/react-components'
+import {
+  Dropdown,
+  Field,
+  Input,
+  Option,
+  Switch,
+  Textarea,
+  makeStyles,
+  mergeClasses,
+  tokens,
+  type InputProps,
+} from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 
 interface Base {
@@ -15,6 +26,56 @@ interface Base {
   hint?: SlotContent
   required?: boolean
   disabled?: boolean
+  /**
+   * Shown, not editable: the value as text in the kit's one read-only style
+   * (the same for text, select and switch fields), e.g. settings seen by an attendant.
+   */
+  readOnly?: boolean
+}
+
+const useStyles = makeStyles({
+  // a Dropdown is 250 px wide by default: in a grid cell it must shrink with the cell
+  dropdown: { minWidth: 0, width: '100%' },
+  // an input's intrinsic width (20 characters) must not push a narrow cell or dialog sideways
+  inputRoot: { minWidth: 0, maxWidth: '100%' },
+  input: { minWidth: 0, width: '100%' },
+  readOnly: {
+    display: 'flex',
+    alignItems: 'center',
+    minHeight: '32px',
+    padding: '5px 10px',
+    boxSizing: 'border-box',
+    borderRadius: tokens.borderRadiusMedium,
+    backgroundColor: tokens.colorNeutralBackground3,
+    color: tokens.colorNeutralForeground1,
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'anywhere',
+    cursor: 'default',
+  },
+  empty: { color: tokens.colorNeutralForeground3 },
+})
+
+/** The read-only rendering of any field: its label, and its value as plain text. */
+function ReadOnlyField(props: { label: SlotContent; hint?: SlotContent; value: string; name?: string }) {
+  const { t } = useTranslation()
+  const styles = useStyles()
+  const empty = props.value.trim() === ''
+  return (
+    <Field label={props.label} hint={props.hint}>
+      {(control) => (
+        <div
+          {...control}
+          className={mergeClasses(styles.readOnly, empty && styles.empty)}
+          role="textbox"
+          aria-readonly="true"
+          tabIndex={0}
+          data-readonly={props.name ?? ''}
+        >
+          {empty ? t('kit.notSet') : props.value}
+        </div>
+      )}
+    </Field>
+  )
 }
 
 export interface TextFieldProps extends Base {
@@ -32,7 +93,9 @@ export interface TextFieldProps extends Base {
 
 export function TextField(props: TextFieldProps) {
   const { t } = useTranslation()
+  const styles = useStyles()
   const value = props.value === null || props.value === undefined ? '' : String(props.value)
+  if (props.readOnly) return <ReadOnlyField label={props.label} hint={props.hint} value={value} name={props.name} />
   return (
     <Field
       label={props.label}
@@ -53,6 +116,8 @@ export function TextField(props: TextFieldProps) {
         />
       ) : (
         <Input
+          className={styles.inputRoot}
+          input={{ className: styles.input }}
           name={props.name}
           type={props.type}
           value={value}
@@ -83,7 +148,10 @@ export interface SelectFieldProps extends Base {
 
 export function SelectField(props: SelectFieldProps) {
   const { t } = useTranslation()
+  const styles = useStyles()
   const selected = props.options.find((o) => o.value === props.value)
+  if (props.readOnly)
+    return <ReadOnlyField label={props.label} hint={props.hint} value={selected?.label ?? ''} name={props.name} />
   return (
     <Field
       label={props.label}
@@ -93,6 +161,7 @@ export function SelectField(props: SelectFieldProps) {
       hint={props.hint}
     >
       <Dropdown
+        className={styles.dropdown}
         name={props.name}
         disabled={props.disabled}
         placeholder={props.placeholder}
@@ -119,7 +188,9 @@ export interface MultiSelectFieldProps extends Base {
 
 export function MultiSelectField(props: MultiSelectFieldProps) {
   const { t } = useTranslation()
+  const styles = useStyles()
   const labels = props.options.filter((o) => props.values.includes(o.value)).map((o) => o.label)
+  if (props.readOnly) return <ReadOnlyField label={props.label} hint={props.hint} value={labels.join(', ')} />
   return (
     <Field
       label={props.label}
@@ -128,6 +199,7 @@ export function MultiSelectField(props: MultiSelectFieldProps) {
       hint={props.hint}
     >
       <Dropdown
+        className={styles.dropdown}
         multiselect
         disabled={props.disabled}
         placeholder={props.placeholder}
@@ -153,9 +225,21 @@ export interface SwitchFieldProps {
   /** e.g. the 'Atualizando...' hint while a setting saves */
   hint?: SlotContent
   name?: string
+  /** shown as 'On'/'Off' in the kit's read-only style (see Base.readOnly) */
+  readOnly?: boolean
 }
 
 export function SwitchField(props: SwitchFieldProps) {
+  const { t } = useTranslation()
+  if (props.readOnly)
+    return (
+      <ReadOnlyField
+        label={props.label}
+        hint={props.hint}
+        value={props.checked ? t('kit.on') : t('kit.off')}
+        name={props.name}
+      />
+    )
   return (
     <Field hint={props.hint}>
       <Switch

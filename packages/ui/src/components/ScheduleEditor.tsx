@@ -8,40 +8,18 @@ import { Input, Table, TableBody, TableCell, TableHeader, TableHeaderCell, Table
 import { useTranslation } from 'react-i18next'
 import { toasts } from '@balcao/ui/core'
 
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const
-export const SHIFT_FIELDS = ['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'] as const
+import { SHIFT_FIELDS, WEEKDAYS, type WeekdaySchedule } from '../format/schedule.js'
 
-export interface WeekdaySchedule {
-  /** the Portuguese weekday name the server stores and bot texts show */
-  weekday: string
-  weekdayEn: (typeof WEEKDAYS)[number]
-  startTimeA: string
-  endTimeA: string
-  startTimeB: string
-  endTimeB: string
-}
+export { SHIFT_FIELDS, WEEKDAYS, scheduleRows, type WeekdaySchedule } from '../format/schedule.js'
 
 const REMINDER_DELAY_MS = 1000
-
-/** Stored rows completed to the seven weekdays; spec 2 §9's 08:00–12:00 and 13:00–18:00 by default. */
-export function scheduleRows(stored: Partial<WeekdaySchedule>[] | null | undefined, ptName: (day: string) => string) {
-  return WEEKDAYS.map(
-    (d): WeekdaySchedule => ({
-      weekday: ptName(d),
-      weekdayEn: d,
-      startTimeA: '08:00',
-      endTimeA: '12:00',
-      startTimeB: '13:00',
-      endTimeB: '18:00',
-      ...stored?.find((s) => s.weekdayEn === d),
-    })
-  )
-}
 
 export interface ScheduleEditorProps {
   rows: WeekdaySchedule[]
   onChange: (rows: WeekdaySchedule[]) => void
   disabled?: boolean
+  /** the hours as text, in the kit's read-only style (someone who may not change them) */
+  readOnly?: boolean
   testId?: string
 }
 
@@ -72,15 +50,19 @@ export function ScheduleEditor(props: ScheduleEditorProps) {
             <TableCell>{t(`kit.schedule.weekdays.${r.weekdayEn}`)}</TableCell>
             {SHIFT_FIELDS.map((f) => (
               <TableCell key={f}>
-                <Input
-                  type="time"
-                  size="small"
-                  name={`${r.weekdayEn}-${f}`}
-                  value={r[f] ?? ''}
-                  disabled={props.disabled}
-                  onChange={(_, d) => set(i, f, d.value)}
-                  aria-label={`${t(`kit.schedule.weekdays.${r.weekdayEn}`)} ${f}`}
-                />
+                {props.readOnly ? (
+                  <span data-readonly={`${r.weekdayEn}-${f}`}>{r[f] || t('kit.notSet')}</span>
+                ) : (
+                  <Input
+                    type="time"
+                    size="small"
+                    name={`${r.weekdayEn}-${f}`}
+                    value={r[f] ?? ''}
+                    disabled={props.disabled}
+                    onChange={(_, d) => set(i, f, d.value)}
+                    aria-label={`${t(`kit.schedule.weekdays.${r.weekdayEn}`)} ${f}`}
+                  />
+                )}
               </TableCell>
             ))}
           </TableRow>

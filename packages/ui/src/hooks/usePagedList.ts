@@ -20,10 +20,11 @@ export function usePagedList<T extends { id: number | string }>(
 ) {
   const [search, setSearch] = useState('')
   const debounced = useDebouncedValue(search, options.debounceMs ?? 500)
-  const [items, setItems] = useState<T[]>([])
+  // items and their total move together: a create or a delete changes both in one update
+  const [list, setList] = useState<{ items: T[]; count?: number }>({ items: [] })
+  const { items, count } = list
   const [page, setPage] = useState(1)
   const [hasMore, setHasMore] = useState(false)
-  const [count, setCount] = useState<number | undefined>()
   const [loading, setLoading] = useState(true)
   const [error, setError] = useState<unknown>(null)
   const [reloadKey, setReloadKey] = useState(0)
@@ -46,13 +47,12 @@ export function usePagedList<T extends { id: number | string }>(
       .current({ search: debounced, page, signal: controller.signal })
       .then((res) => {
         if (controller.signal.aborted) return
-        setItems((prev) => {
-          if (page === 1) return res.items
-          const seen = new Set(prev.map((p) => p.id))
-          return [...prev, ...res.items.filter((i) => !seen.has(i.id))]
+        setList((prev) => {
+          if (page === 1) return { items: res.items, count: res.count }
+          const seen = new Set(prev.items.map((p) => p.id))
+          return { items: [...prev.items, ...res.items.filter((i) => !seen.has(i.id))], count: res.count }
         })
         setHasMore(res.hasMore)
-        setCount(res.count)
       })
       .catch((e) => {
         if (!controller.signal.aborted) setError(e)
@@ -73,18 +73,34 @@ export function usePagedList<T extends { id: number | string }>(
 
   const reload = useCallback(() => setReloadKey((k) => k + 1), [])
 
-  /** Inserts or replaces an item (by id), e.g. after saving or on a realtime event. */
-  const upsert = useCallback((item: T) => {
-    setItems((prev) => {
-      const i = prev.findIndex((p) => p.id === item.id)
-      if (i === -1) return [item, ...prev]
-      const next = prev.slice()
+  /**
+   * Inserts or replaces an item (by id), e.g. after saving or on a realtime event.
+   * A new item counts one more in the total (the title's count stays live); pass
+   * `created: false` for an update of an item this list had not loaded yet.
+   */
+  const upsert = useCallback((item: T, created?: boolean) => {
+    setList((prev) => {
+      const i = prev.items.findIndex((p) => p.id === item.id)
+      if (i === -1) {
+        const total = prev.count !== undefined && created !== false ? prev.count + 1 : prev.count
+        return { items: [item, ...prev.items], count: total }
+      }
+      const next = prev.items.slice()
       next[i] = item
-      return next
+      return { ...prev, items: next }
     })
   }, [])
 
-  const remove = useCallback((id: T['id']) => setItems((prev) => prev.filter((p) => p.id !== id)), [])
+  /** Takes an item out (by id); one less in the total when it was in the list. */
+  const remove = useCallback(
+    (id: T['id']) =>
+      setList((prev) => {
+        const next = prev.items.filter((p) => p.id !== id)
+        if (next.length === prev.items.length) return prev
+        return { items: next, count: prev.count !== undefined ? Math.max(0, prev.count - 1) : prev.count }
+      }),
+    []
+  )
 
   /** what a DataTable needs from the list: <DataTable {...list.table} columns=… /> */
   const table = { items, loading, hasMore, onLoadMore: loadMore, error, onRetry: reload, onSearch: setSearch }

@@ -14,11 +14,12 @@ import {
   usePagedList,
   DeleteDialog,
   DataTable,
+  EmailText,
   type Column,
   RowActions,
 } from '@balcao/ui'
 import { CompanyDialog } from './CompanyDialog.js'
-import { dueState } from './dueDate.js'
+import { DEFAULT_RECURRENCE, dueState } from './dueDate.js'
 import type { Company } from './types.js'
 
 const ROW_COLOURS = {
@@ -51,28 +52,42 @@ export function CompaniesTable(props: { onCount?: (n: number | undefined) => voi
         }).format(Number(n))
 
   const columns: Column<Company>[] = [
-    { key: 'id', header: t('admin.common.id'), render: (c) => c.id, width: '60px' },
+    { key: 'id', header: t('admin.common.id'), render: (c) => c.id, width: '60px', hideInCards: true },
     {
       key: 'status',
       header: t('admin.companies.status'),
       render: (c) => (c.status ? t('admin.common.yes') : t('admin.common.no')),
     },
     { key: 'name', header: t('admin.companies.name'), render: (c) => c.name },
-    { key: 'email', header: t('admin.companies.email'), render: (c) => c.email },
+    { key: 'email', header: t('admin.companies.email'), render: (c) => <EmailText value={c.email} />, width: '220px' },
     { key: 'plan', header: t('admin.companies.plan'), render: (c) => c.plan?.name },
     { key: 'value', header: t('admin.companies.value'), render: (c) => money(c.plan?.amount) },
-    { key: 'createdAt', header: t('admin.companies.createdAt'), render: (c) => formatDate(c.createdAt) },
+    {
+      key: 'createdAt',
+      header: t('admin.companies.createdAt'),
+      render: (c) => formatDate(c.createdAt),
+      hideInCards: true,
+    },
     {
       key: 'dueDate',
       header: t('admin.companies.dueDate'),
       render: (c) => (
         <span data-testid={`due-${c.id}`} data-due-state={dueState(c.dueDate) ?? 'ok'}>
           {formatDate(c.dueDate)}
-          {c.recurrence ? ` · ${t(`admin.companies.recurrences.${c.recurrence}`)}` : ''}
+          {/* the same recurrence the dialog shows (a company without one has the default) */}
+          <span data-testid={`recurrence-${c.id}`}>
+            {' · '}
+            {t(`admin.companies.recurrences.${c.recurrence ?? DEFAULT_RECURRENCE}`)}
+          </span>
         </span>
       ),
     },
-    { key: 'lastLogin', header: t('admin.companies.lastLogin'), render: (c) => formatDateTime(c.lastLogin) },
+    {
+      key: 'lastLogin',
+      header: t('admin.companies.lastLogin'),
+      render: (c) => formatDateTime(c.lastLogin),
+      hideInCards: true,
+    },
     {
       key: 'actions',
       header: t('admin.common.actions'),

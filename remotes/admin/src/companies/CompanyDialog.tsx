@@ -1,10 +1,18 @@
-/** Add/edit a company (super user): data, plan, due date with its step button, limits. */
+/**
+ * Add/edit a company (super user): data, its first admin's name and password
+ * (when adding), plan and state, due date with its step button, limits.
+ * Optional fields left blank are sent as null.
+ */
 import { useEffect, useState } from 'react'
-import { Button, makeStyles } from '@fluentui/react-components'
+import { Button, makeStyles, mergeClasses } from '@fluentui/react-components'
 import { CalendarArrowRightRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import {
   api,
+  brPhone,
+  maskBrPhone,
+  orNull,
+  phoneDigits,
   email as emailRule,
   minLength,
   maxLength,
@@ -19,11 +27,28 @@ import {
   type Plan,
   type Rule,
 } from '@balcao/ui'
-import { RECURRENCES, RECURRENCE_MONTHS, dueDateForApi, stepDueDate, type Recurrence } from './dueDate.js'
+import {
+  DEFAULT_RECURRENCE,
+  RECURRENCES,
+  RECURRENCE_MONTHS,
+  dueDateForApi,
+  stepDueDate,
+  type Recurrence,
+} from './dueDate.js'
 import type { Company } from './types.js'
 
 const useStyles = makeStyles({
-  row: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: '12px', alignItems: 'end' },
+  // cells shrink with the dialog (a phone): nothing overflows into its neighbour
+  row: {
+    'display': 'grid',
+    'gridTemplateColumns': 'repeat(auto-fit, minmax(min(180px, 100%), 1fr))',
+    'gap': '12px',
+    'alignItems': 'start',
+    '& > *': { minWidth: 0 },
+  },
+  // the due-date row: the step button sits on the fields' baseline
+  alignEnd: { alignItems: 'end' },
+  switches: { display: 'flex', flexWrap: 'wrap', columnGap: '24px', rowGap: '4px' },
 })
 
 /** the spec's company messages (spec 2 §5) in place of the generic ones */
@@ -41,13 +66,14 @@ export function CompanyDialog(props: { company: Company | null; onClose: () => v
     {
       name: c?.name ?? '',
       email: c?.email ?? '',
+      adminName: '',
       password: '',
-      phone: c?.phone ?? '',
+      phone: c?.phone ? maskBrPhone(c.phone) : '',
       planId: c?.planId ? String(c.planId) : '',
       status: c?.status ?? true,
       document: c?.document ?? '',
       dueDate: c?.dueDate ?? '',
-      recurrence: (c?.recurrence ?? 'MENSAL') as Recurrence,
+      recurrence: (c?.recurrence ?? DEFAULT_RECURRENCE) as Recurrence,
       paymentMethod: c?.paymentMethod ?? '',
       usersLimit: c?.usersLimit === null || c?.usersLimit === undefined ? '' : String(c.usersLimit),
       connectionsLimit:
@@ -62,7 +88,9 @@ export function CompanyDialog(props: { company: Company | null; onClose: () => v
         withMessage(emailRule, 'admin.companies.emailInvalid'),
       ],
       planId: [withMessage(required, 'admin.companies.planRequired')],
+      adminName: [minLength(2), maxLength(50)],
       password: c ? [] : [minLength(5), maxLength(50)],
+      phone: [brPhone],
       usersLimit: [numeric],
       connectionsLimit: [numeric],
       queuesLimit: [numeric],
@@ -83,19 +111,21 @@ export function CompanyDialog(props: { company: Company | null; onClose: () => v
     const body = {
       name: v.name.trim(),
       email: v.email.trim(),
-      phone: v.phone || null,
+      phone: orNull(phoneDigits(v.phone)),
       planId: Number(v.planId),
       status: v.status,
-      document: v.document || null,
+      document: orNull(v.document),
       dueDate: dueDateForApi(v.dueDate),
       recurrence: v.recurrence,
-      paymentMethod: v.paymentMethod || null,
+      paymentMethod: orNull(v.paymentMethod),
       usersLimit: limit(v.usersLimit),
       connectionsLimit: limit(v.connectionsLimit),
       queuesLimit: limit(v.queuesLimit),
       // the current value is a company setting we do not read here: send it only when set
       ...(!c || !v.campaignsEnabled ? { campaignsEnabled: v.campaignsEnabled } : {}),
       ...(!c && v.password ? { password: v.password } : {}),
+      // the first admin's name; blank: the server names it after the company
+      ...(!c && orNull(v.adminName) ? { adminName: orNull(v.adminName) } : {}),
     }
     try {
       const saved = c ? await api.put<Company>(`/companies/${c.id}`, body) : await api.post<Company>('/companies', body)
@@ -133,42 +163,77 @@ export function CompanyDialog(props: { company: Company | null; onClose: () => v
           required
         />
       </div>
-      <div className={styles.row}>
-        {!c && (
+      {!c && (
+        <div className={styles.row}>
+          <TextField
+            label={t('admin.companies.adminName')}
+            name="adminName"
+            value={v.adminName}
+            onChange={(x) => form.set('adminName', x)}
+            error={form.errors.adminName}
+            hint={t('admin.companies.adminNameHint')}
+            autoComplete="off"
+          />
           <TextField
             label={t('admin.companies.password')}
+            name="password"
             type="password"
             autoComplete="new-password"
             value={v.password}
             onChange={(x) => form.set('password', x)}
             error={form.errors.password}
           />
-        )}
+        </div>
+      )}
+      <div className={styles.row}>
         <TextField
           label={t('admin.companies.phone')}
+          name="phone"
           type="tel"
           value={v.phone}
-          onChange={(x) => form.set('phone', x)}
+          placeholder="+55 (11) 99999-9999"
+          onChange={(x) => form.set('phone', maskBrPhone(x))}
+          error={form.errors.phone}
         />
-        <TextField label={t('admin.companies.document')} value={v.document} onChange={(x) => form.set('document', x)} />
+        <TextField
+          label={t('admin.companies.document')}
+          name="document"
+          value={v.document}
+          onChange={(x) => form.set('document', x)}
+        />
       </div>
       <div className={styles.row}>
         <SelectField
           label={t('admin.companies.plan')}
+          name="planId"
           value={v.planId}
           options={plans.map((p) => ({ value: String(p.id), label: p.name }))}
           onChange={(x) => form.set('planId', x)}
           error={form.errors.planId}
           required
         />
-        <SwitchField label={t('admin.companies.status')} checked={v.status} onChange={(x) => form.set('status', x)} />
+        <TextField
+          label={t('admin.companies.paymentMethod')}
+          name="paymentMethod"
+          value={v.paymentMethod}
+          onChange={(x) => form.set('paymentMethod', x)}
+        />
+      </div>
+      <div className={styles.switches}>
         <SwitchField
+          name="status"
+          label={t('admin.companies.status')}
+          checked={v.status}
+          onChange={(x) => form.set('status', x)}
+        />
+        <SwitchField
+          name="campaignsEnabled"
           label={t('admin.companies.campaignsEnabled')}
           checked={v.campaignsEnabled}
           onChange={(x) => form.set('campaignsEnabled', x)}
         />
       </div>
-      <div className={styles.row}>
+      <div className={mergeClasses(styles.row, styles.alignEnd)}>
         <TextField
           label={t('admin.companies.dueDate')}
           name="dueDate"
@@ -178,6 +243,7 @@ export function CompanyDialog(props: { company: Company | null; onClose: () => v
         />
         <SelectField
           label={t('admin.companies.recurrence')}
+          name="recurrence"
           value={v.recurrence}
           options={RECURRENCES.map((r) => ({ value: r, label: t(`admin.companies.recurrences.${r}`) }))}
           onChange={(x) => form.set('recurrence', x as Recurrence)}
@@ -191,11 +257,6 @@ export function CompanyDialog(props: { company: Company | null; onClose: () => v
         </Button>
       </div>
       <div className={styles.row}>
-        <TextField
-          label={t('admin.companies.paymentMethod')}
-          value={v.paymentMethod}
-          onChange={(x) => form.set('paymentMethod', x)}
-        />
         <TextField
           label={t('admin.companies.usersLimit')}
           value={v.usersLimit}

@@ -4,6 +4,8 @@ import { addMonths, daysUntil, toIsoDay } from '@balcao/ui'
 export const RECURRENCE_MONTHS = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 } as const
 export type Recurrence = keyof typeof RECURRENCE_MONTHS
 export const RECURRENCES = Object.keys(RECURRENCE_MONTHS) as Recurrence[]
+/** the recurrence a company has until someone picks another (the server stores it at sign-up too) */
+export const DEFAULT_RECURRENCE: Recurrence = 'MENSAL'
 
 /** 'warning' when due in 1 to 5 days, 'overdue' when due today or before; company 1 (2999) never. */
 export function dueState(dueDate: string | null | undefined, now = new Date()): 'overdue' | 'warning' | null {
@@ -16,7 +18,7 @@ export function dueState(dueDate: string | null | undefined, now = new Date()): 
 
 /** The due date moved forward by the recurrence's step (from today when empty). */
 export function stepDueDate(dueDate: string | null | undefined, recurrence: string | null | undefined): string {
-  const months = RECURRENCE_MONTHS[(recurrence ?? 'MENSAL') as Recurrence] ?? 1
+  const months = RECURRENCE_MONTHS[(recurrence ?? DEFAULT_RECURRENCE) as Recurrence] ?? 1
   return toIsoDay(addMonths(dueDate || toIsoDay(new Date()), months))
 }
 

@@ -5,12 +5,18 @@ import { AddRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import {
   api,
+  orNull,
   toasts,
+  toastError,
+  isApiError,
   DeleteDialog,
   DataTable,
   FormDialog,
   TextField,
   required,
+  minLength,
+  maxLength,
+  url,
   useForm,
   type Column,
   RowActions,
@@ -29,17 +35,26 @@ function HelpDialog(props: { help: Help | null; onClose: () => void; onSaved: (h
   const h = props.help
   const form = useForm(
     { title: h?.title ?? '', description: h?.description ?? '', video: h?.video ?? '', link: h?.link ?? '' },
-    { title: [required] }
+    { title: [required, minLength(2), maxLength(100)], link: [url] }
   )
   const v = form.values
   const save = async () => {
     if (!form.check()) return
+    // optional fields left blank are sent as null (no link, no video...), never as ''
+    const body = {
+      title: v.title.trim(),
+      description: orNull(v.description),
+      video: orNull(v.video),
+      link: orNull(v.link),
+    }
     try {
-      const saved = h ? await api.put<Help>(`/helps/${h.id}`, v) : await api.post<Help>('/helps', v)
+      const saved = h ? await api.put<Help>(`/helps/${h.id}`, body) : await api.post<Help>('/helps', body)
       toasts.success(t('admin.common.success'))
       props.onSaved(saved)
-    } catch {
-      toasts.error(t('admin.common.saveFailed'), 4000)
+    } catch (e) {
+      // a field the server refused is named; anything else gets the screen's message
+      if (isApiError(e) && e.fields.length) toastError(e, 4000)
+      else toasts.error(t('admin.common.saveFailed'), 4000)
     }
   }
   return (
@@ -54,6 +69,7 @@ function HelpDialog(props: { help: Help | null; onClose: () => void; onSaved: (h
       />
       <TextField
         label={t('admin.helps.description')}
+        name="description"
         multiline
         value={v.description}
         onChange={(x) => form.set('description', x)}
@@ -65,7 +81,14 @@ function HelpDialog(props: { help: Help | null; onClose: () => void; onSaved: (h
         onChange={(x) => form.set('video', x)}
         placeholder="dQw4w9WgXcQ"
       />
-      <TextField label={t('admin.helps.link')} type="url" value={v.link} onChange={(x) => form.set('link', x)} />
+      <TextField
+        label={t('admin.helps.link')}
+        name="link"
+        type="url"
+        value={v.link}
+        onChange={(x) => form.set('link', x)}
+        error={form.errors.link}
+      />
     </FormDialog>
   )
 }

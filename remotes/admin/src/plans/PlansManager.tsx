@@ -1,12 +1,11 @@
 /** Plans CRUD (super user, settings tab "plans") with every use* flag. */
 import { useCallback, useEffect, useState } from 'react'
-import { Badge, Button } from '@fluentui/react-components'
+import { Badge, Button, makeStyles } from '@fluentui/react-components'
 import { AddRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import {
   api,
   toasts,
-  PLAN_FLAGS,
   DeleteDialog,
   DataTable,
   FormDialog,
@@ -19,9 +18,24 @@ import {
   useForm,
   type Column,
   type Plan,
-  type PlanFlag,
+  type PlanFlagDef,
   RowActions,
 } from '@balcao/ui'
+
+const useStyles = makeStyles({
+  numbers: {
+    'display': 'grid',
+    'gridTemplateColumns': 'repeat(auto-fit, minmax(min(130px, 100%), 1fr))',
+    'gap': '12px',
+    '& > *': { minWidth: 0 },
+  },
+  flags: {
+    'display': 'grid',
+    'gridTemplateColumns': 'repeat(auto-fill, minmax(min(180px, 100%), 1fr))',
+    'gap': '0 12px',
+    '& > *': { minWidth: 0 },
+  },
+})
 
 type PlanForm = {
   name: string
@@ -30,12 +44,21 @@ type PlanForm = {
   queues: string
   amount: string
   isPublic: boolean
-} & Record<PlanFlag, boolean>
+} & Record<string, boolean | string>
 
-function PlanDialog(props: { plan: Plan | null; onClose: () => void; onSaved: (p: Plan) => void }) {
-  const { t } = useTranslation()
+type Lang = keyof PlanFlagDef['label']
+const labelOf = (flag: PlanFlagDef, lang: string) => flag.label[(['pt', 'en', 'es'].includes(lang) ? lang : 'pt') as Lang]
+
+function PlanDialog(props: {
+  plan: Plan | null
+  flags: PlanFlagDef[]
+  onClose: () => void
+  onSaved: (p: Plan) => void
+}) {
+  const { t, i18n } = useTranslation()
+  const styles = useStyles()
   const p = props.plan
-  const flags = Object.fromEntries(PLAN_FLAGS.map((f) => [f, p ? Boolean(p[f]) : true])) as Record<PlanFlag, boolean>
+  const flags = Object.fromEntries(props.flags.map((f) => [f.name, p ? Boolean(p[f.name]) : true]))
   const form = useForm<PlanForm>(
     {
       name: p?.name ?? '',
@@ -88,7 +111,8 @@ function PlanDialog(props: { plan: Plan | null; onClose: () => void; onSaved: (p
         error={form.errors.name}
         required
       />
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 12 }}>
+      {/* the four numbers share the row while they fit, and wrap on a narrow dialog (never overflow) */}
+      <div className={styles.numbers}>
         <TextField
           label={t('admin.plans.users')}
           value={v.users}
@@ -118,14 +142,14 @@ function PlanDialog(props: { plan: Plan | null; onClose: () => void; onSaved: (p
           required
         />
       </div>
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: '0 12px' }}>
-        {PLAN_FLAGS.map((f) => (
+      <div className={styles.flags}>
+        {props.flags.map((f) => (
           <SwitchField
-            key={f}
-            name={f}
-            label={t(`admin.plans.flags.${f}`)}
-            checked={v[f]}
-            onChange={(c) => form.set(f, c)}
+            key={f.name}
+            name={f.name}
+            label={labelOf(f, i18n.language)}
+            checked={Boolean(v[f.name])}
+            onChange={(c) => form.set(f.name, c)}
           />
         ))}
         <SwitchField
@@ -146,13 +170,15 @@ export function PlansManager() {
   const [error, setError] = useState<unknown>(null)
   const [editing, setEditing] = useState<Plan | 'new' | null>(null)
   const [deleting, setDeleting] = useState<Plan | null>(null)
+  // the flags are declared by the server's plugins: the list comes with the manifest
+  const [flags, setFlags] = useState<PlanFlagDef[]>([])
 
   const load = useCallback(() => {
     setLoading(true)
-    api
-      .get<Plan[]>('/plans/all')
-      .then((list) => {
+    Promise.all([api.get<Plan[]>('/plans/all'), api.get<{ planFlags?: PlanFlagDef[] }>('/modules')])
+      .then(([list, manifest]) => {
         setPlans(list)
+        setFlags(manifest.planFlags ?? [])
         setError(null)
       })
       .catch(setError)
@@ -176,11 +202,13 @@ export function PlansManager() {
       header: '',
       render: (p) => (
         <span style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
-          {PLAN_FLAGS.filter((f) => p[f]).map((f) => (
-            <Badge key={f} appearance="tint" size="small">
-              {t(`admin.plans.flags.${f}`)}
-            </Badge>
-          ))}
+          {flags
+            .filter((f) => p[f.name] === true)
+            .map((f) => (
+              <Badge key={f.name} appearance="tint" size="small">
+                {labelOf(f, i18n.language)}
+              </Badge>
+            ))}
         </span>
       ),
     },
@@ -216,6 +244,7 @@ export function PlansManager() {
       {editing && (
         <PlanDialog
           plan={editing === 'new' ? null : editing}
+          flags={flags}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
             setPlans((list) =>

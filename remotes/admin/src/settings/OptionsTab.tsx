@@ -1,7 +1,11 @@
-/** Company switches that save on change, each with an updating hint while its call runs. */
+/**
+ * Company switches that save on change, each with an updating hint while its
+ * call runs. Someone who may not change them (an attendant) sees every setting
+ * in the kit's one read-only style, under a notice saying so.
+ */
 import { useState } from 'react'
 import { useAtomValue } from 'jotai'
-import { Subtitle2, makeStyles, tokens } from '@fluentui/react-components'
+import { MessageBar, MessageBarBody, Subtitle2, makeStyles, tokens } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import { api, isAdmin, userAtom, toasts, toastError, SelectField, SwitchField, TextField } from '@balcao/ui'
 import { SETTINGS, type SettingDef } from './keys.js'
@@ -48,7 +52,8 @@ export function OptionsTab(props: { values: Record<string, string>; onChange: (k
           name={d.key}
           label={label(d.key)}
           checked={value === 'enabled'}
-          disabled={!canEdit || saving[d.key]}
+          readOnly={!canEdit}
+          disabled={saving[d.key]}
           hint={hint(d.key)}
           onChange={(c) => void save(d.key, c ? 'enabled' : 'disabled')}
         />
@@ -61,13 +66,16 @@ export function OptionsTab(props: { values: Record<string, string>; onChange: (k
           name={d.key}
           label={label(d.key)}
           value={value}
-          disabled={!canEdit || saving[d.key]}
+          readOnly={!canEdit}
+          disabled={saving[d.key]}
           hint={hint(d.key)}
           options={(d.values ?? []).map((v) => ({ value: v, label: t(`admin.settings.${d.labels}.${v}`) }))}
           onChange={(v) => void save(d.key, v)}
         />
       )
     }
+    if (!canEdit)
+      return <TextField key={d.key} name={d.key} label={label(d.key)} value={value} readOnly onChange={() => {}} />
     // free text saves when the field loses focus, not on every key
     return (
       <div
@@ -76,8 +84,9 @@ export function OptionsTab(props: { values: Record<string, string>; onChange: (k
       >
         <TextField
           label={label(d.key)}
+          name={d.key}
           value={drafts[d.key] ?? value}
-          disabled={!canEdit || saving[d.key]}
+          disabled={saving[d.key]}
           hint={hint(d.key)}
           multiline={d.multiline}
           onChange={(v) => setDrafts((s) => ({ ...s, [d.key]: v }))}
@@ -88,6 +97,11 @@ export function OptionsTab(props: { values: Record<string, string>; onChange: (k
 
   return (
     <>
+      {!canEdit && (
+        <MessageBar intent="info" data-testid="settings-read-only">
+          <MessageBarBody>{t('kit.readOnlyNotice')}</MessageBarBody>
+        </MessageBar>
+      )}
       {(['general', 'tickets', 'lgpd'] as const).map((section) => (
         <section key={section}>
           <Subtitle2 as="h2" className={styles.section}>

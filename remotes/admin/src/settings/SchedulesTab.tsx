@@ -1,7 +1,7 @@
 /** The company's service hours (shown when scheduleType is 'company'). */
 import { useEffect, useState } from 'react'
 import { useAtomValue } from 'jotai'
-import { Body1, Button } from '@fluentui/react-components'
+import { Body1, Button, MessageBar, MessageBarBody } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
 import {
   api,
@@ -46,15 +46,24 @@ export function SchedulesTab() {
     }
   }
 
+  const canEdit = isAdmin(me)
   return (
     <>
-      <Body1>{t('admin.settings.schedulesHint')}</Body1>
-      <ScheduleEditor rows={rows} onChange={setRows} disabled={!isAdmin(me)} />
-      <div>
-        <Button appearance="primary" onClick={save} disabled={busy || !isAdmin(me)}>
-          {t('admin.settings.saveSchedules')}
-        </Button>
-      </div>
+      {canEdit ? (
+        <Body1>{t('admin.settings.schedulesHint')}</Body1>
+      ) : (
+        <MessageBar intent="info" data-testid="settings-read-only">
+          <MessageBarBody>{t('kit.readOnlyNotice')}</MessageBarBody>
+        </MessageBar>
+      )}
+      <ScheduleEditor rows={rows} onChange={setRows} readOnly={!canEdit} />
+      {canEdit && (
+        <div>
+          <Button appearance="primary" onClick={save} disabled={busy}>
+            {t('admin.settings.saveSchedules')}
+          </Button>
+        </div>
+      )}
     </>
   )
 }

@@ -1,4 +1,8 @@
-/** /users (admin section): search, infinite scroll, add/edit modal, delete. */
+/**
+ * /users (admin section): search, infinite scroll, add/edit modal, delete. The
+ * count in the title follows creates and deletes (here and by other admins).
+ * A non-admin is told their profile may not open it (not the plan's toast).
+ */
 import { useCallback, useEffect, useState } from 'react'
 import { useAtomValue } from 'jotai'
 import { Badge, Button } from '@fluentui/react-components'
@@ -10,9 +14,10 @@ import {
   userAtom,
   isAdmin,
   usePagedList,
-  usePermissionGate,
+  AccessDenied,
   DeleteDialog,
   DataTable,
+  EmailText,
   Page,
   type Column,
   type User,
@@ -23,7 +28,7 @@ import { UserDialog } from './UserDialog.js'
 export default function UsersPage() {
   const { t } = useTranslation()
   const me = useAtomValue(userAtom)
-  const allowed = usePermissionGate(me ? isAdmin(me) : undefined)
+  const allowed = me ? isAdmin(me) : undefined
   const [editing, setEditing] = useState<User | 'new' | null>(null)
   const [deleting, setDeleting] = useState<User | null>(null)
   const list = usePagedList<User>(
@@ -44,18 +49,19 @@ export default function UsersPage() {
     () =>
       realtime.on(realtime.companyEvent('user'), (m) => {
         const u = m.user as User | undefined
-        if ((m.action === 'create' || m.action === 'update') && u) upsert(u)
+        if ((m.action === 'create' || m.action === 'update') && u) upsert(u, m.action === 'create')
         if (m.action === 'delete') remove(Number(m.userId ?? m.id))
       }),
     [upsert, remove]
   )
 
+  if (allowed === false) return <AccessDenied />
   if (!allowed) return null
 
   const columns: Column<User>[] = [
-    { key: 'id', header: t('admin.common.id'), render: (u) => u.id, width: '70px' },
+    { key: 'id', header: t('admin.common.id'), render: (u) => u.id, width: '70px', hideInCards: true },
     { key: 'name', header: t('admin.users.name'), render: (u) => u.name },
-    { key: 'email', header: t('admin.users.email'), render: (u) => u.email },
+    { key: 'email', header: t('admin.users.email'), render: (u) => <EmailText value={u.email} /> },
     {
       key: 'profile',
       header: t('admin.users.profile'),

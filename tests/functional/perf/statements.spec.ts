@@ -1,0 +1,47 @@
+/**
+ * Statements per request (issue 14): an authenticated list request runs at
+ * most 3 SQL statements once the caller's session, user, company, plan and
+ * settings are warm. Counted on the connection's knex client, not timed.
+ */
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { agent, inboxWorld, ingest, message, rand, startWorkers, waitProcessed } from '#tests/helpers/inbox'
+
+function countStatements() {
+  const client = (db.connection() as any).getWriteClient()
+  const seen: string[] = []
+  const listener = (q: { sql: string }) => seen.push(q.sql)
+  client.on('query', listener)
+  return {
+    seen,
+    stop: () => client.off('query', listener),
+  }
+}
+
+test.group('statements per request', (group) => {
+  group.each.setup(() => startWorkers())
+
+  test('ticket and contact lists run at most 3 statements when warm, for an admin and an agent', async ({
+    client,
+    assert,
+  }) => {
+    const w = await inboxWorld()
+    for (let i = 0; i < 3; i++) await ingest(w, message(w.whatsapp.id, rand(), `oi ${i}`))
+    await waitProcessed(w.company.id)
+    const a = await agent(w)
+    const calls: [string, string][] = [
+      ['/tickets?status=pending&showAll=true', w.adminToken],
+      ['/tickets?status=open&showAll=true', w.adminToken],
+      ['/tickets?status=pending', a.token],
+      ['/contacts', w.adminToken],
+    ]
+    for (const [url, token] of calls) {
+      await client.get(url).bearerToken(token) // warm
+      const counter = countStatements()
+      const r = await client.get(url).bearerToken(token)
+      counter.stop()
+      r.assertStatus(200)
+      assert.isAtMost(counter.seen.length, 3, `${url}:\n${counter.seen.join('\n')}`)
+    }
+  })
+})
