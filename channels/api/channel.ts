@@ -8,7 +8,9 @@ import { defineChannel } from '#core/module'
 export default defineChannel({
   name: 'api',
   feature: 'useExternalApi',
-  planFlags: [{ name: 'useExternalApi', label: { pt: 'API externa', en: 'External API', es: 'API externa' }, default: true }],
+  planFlags: [
+    { name: 'useExternalApi', label: { pt: 'API externa', en: 'External API', es: 'API externa' }, default: true },
+  ],
   label: { pt: 'API', en: 'API', es: 'API' },
   icon: 'code',
   color: '#6b6b6b',

@@ -36,7 +36,9 @@ export default class extends BaseSchema {
       for (const [, column] of FLAGS) t.boolean(column).notNullable().defaultTo(true)
     })
     this.defer(async (db) => {
-      const sets = FLAGS.map(([flag, column]) => `${column} = COALESCE((features->>'${flag}')::boolean, true)`).join(', ')
+      const sets = FLAGS.map(([flag, column]) => `${column} = COALESCE((features->>'${flag}')::boolean, true)`).join(
+        ', '
+      )
       await db.rawQuery(`UPDATE plans SET ${sets}`)
     })
     this.schema.alterTable('plans', (t) => {

@@ -38,7 +38,9 @@ export async function startApiProcess(
     if (v === undefined) delete childEnv[k]
     else childEnv[k] = v
   }
-  const entry = compiledDir ? [`${compiledDir}/core/bin/server.js`] : ['--import=@poppinss/ts-exec', 'core/bin/server.ts']
+  const entry = compiledDir
+    ? [`${compiledDir}/core/bin/server.js`]
+    : ['--import=@poppinss/ts-exec', 'core/bin/server.ts']
   const child: ChildProcess = spawn(process.execPath, entry, {
     cwd: app.makePath(),
     env: childEnv,

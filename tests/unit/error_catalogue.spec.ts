@@ -44,7 +44,10 @@ test.group('plugin declarations', () => {
   const text = { pt: 'a', en: 'b', es: 'c' }
   test('an error code has one owner and three languages', async ({ assert }) => {
     const { collectPluginErrors } = await import('#core/error_texts')
-    assert.throws(() => collectPluginErrors([{ folder: 'modules/x', manifest: { errors: { ERR_NO_TICKET_FOUND: text } } }]), /core/)
+    assert.throws(
+      () => collectPluginErrors([{ folder: 'modules/x', manifest: { errors: { ERR_NO_TICKET_FOUND: text } } }]),
+      /core/
+    )
     assert.throws(
       () =>
         collectPluginErrors([
@@ -53,7 +56,9 @@ test.group('plugin declarations', () => {
         ]),
       /modules\/x/
     )
-    assert.throws(() => collectPluginErrors([{ folder: 'modules/x', manifest: { errors: { ERR_X_TWO: { ...text, es: '' } } } }]))
+    assert.throws(() =>
+      collectPluginErrors([{ folder: 'modules/x', manifest: { errors: { ERR_X_TWO: { ...text, es: '' } } } }])
+    )
     assert.deepEqual(collectPluginErrors([{ folder: 'modules/x', manifest: { errors: { ERR_X_ONE: text } } }]), {
       ERR_X_ONE: text,
     })
@@ -62,7 +67,11 @@ test.group('plugin declarations', () => {
   test('a plan flag is declared before a manifest names it as its feature', async ({ assert }) => {
     const { collectPlanFlags } = await import('#core/plan_flags')
     assert.throws(() => collectPlanFlags([{ folder: 'modules/x', manifest: { feature: 'useNothing' } }]), /useNothing/)
-    assert.throws(() => collectPlanFlags([{ folder: 'modules/x', manifest: { feature: null, planFlags: [{ name: 'bad', label: text }] } }]))
+    assert.throws(() =>
+      collectPlanFlags([
+        { folder: 'modules/x', manifest: { feature: null, planFlags: [{ name: 'bad', label: text }] } },
+      ])
+    )
     const flags = collectPlanFlags([
       { folder: 'modules/x', manifest: { feature: 'useThing', planFlags: [{ name: 'useThing', label: text }] } },
     ])

@@ -235,7 +235,10 @@ test.group('channels declared by their manifest', (group) => {
       .header('accept-language', 'es')
       .json({})
     wrong.assertStatus(401)
-    wrong.assertBodyContains({ error: 'ERR_SAMPLE_KEY_MISMATCH', message: 'La clave del canal de ejemplo no coincide.' })
+    wrong.assertBodyContains({
+      error: 'ERR_SAMPLE_KEY_MISMATCH',
+      message: 'La clave del canal de ejemplo no coincide.',
+    })
   })
 
   test("an API connection's callback URL and secret are set through PUT /whatsapp/:id; outbound messages reach it", async ({

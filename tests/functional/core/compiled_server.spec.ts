@@ -28,7 +28,7 @@ test.group('compiled server', (group) => {
     try {
       const login = await fetch(`${api.url}/auth/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        headers: { 'content-type': 'application/json', 'accept': 'application/json' },
         body: JSON.stringify({ email: admin.email, password: PASSWORD }),
       })
       assert.equal(login.status, 200)

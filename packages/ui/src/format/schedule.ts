@@ -14,15 +14,13 @@ export interface WeekdaySchedule {
 
 /** Stored rows completed to the seven weekdays; spec 2 §9's 08:00–12:00 and 13:00–18:00 by default. */
 export function scheduleRows(stored: Partial<WeekdaySchedule>[] | null | undefined, ptName: (day: string) => string) {
-  return WEEKDAYS.map(
-    (d): WeekdaySchedule => ({
-      weekday: ptName(d),
-      weekdayEn: d,
-      startTimeA: '08:00',
-      endTimeA: '12:00',
-      startTimeB: '13:00',
-      endTimeB: '18:00',
-      ...stored?.find((s) => s.weekdayEn === d),
-    })
-  )
+  return WEEKDAYS.map((d): WeekdaySchedule => ({
+    weekday: ptName(d),
+    weekdayEn: d,
+    startTimeA: '08:00',
+    endTimeA: '12:00',
+    startTimeB: '13:00',
+    endTimeB: '18:00',
+    ...stored?.find((s) => s.weekdayEn === d),
+  }))
 }
