@@ -2,7 +2,11 @@ process.env.NODE_ENV = 'test'
 // the sample channel of the plugin-seam tests: a channel is one folder (core/plugins.ts)
 process.env.PLUGIN_EXTRA_DIRS ??= 'tests/fixtures/sample-channel'
 
+import { register } from 'node:module'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
+
+// unit tests import the remotes' pure logic, which names the kit as @balcao/ui/core
+register('../../tests/helpers/ui_alias_hook.mjs', import.meta.url)
 import { configure, processCLIArgs, run } from '@japa/runner'
 import { APP_ROOT, IMPORTER } from './_ignite.js'
 

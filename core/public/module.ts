@@ -33,6 +33,8 @@ export interface MenuEntry {
   icon?: string
   /** who sees it; defaults to any signed-in user */
   role?: MenuRole
+  /** who may open the page when it differs from who sees the entry (e.g. a page open to all, listed for admins) */
+  access?: MenuRole
   /** main menu or the administration section */
   section?: 'main' | 'admin'
   order?: number

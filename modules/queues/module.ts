@@ -14,6 +14,17 @@ export default defineModule({
   dependsOn: ['inbox'],
   migrations: 'database/migrations',
   provider: () => import('./provider.js'),
-  menu: [{ path: '/queues', label: 'menu.queues', icon: 'queues', role: 'admin', section: 'admin', order: 30 }],
+  // listed for admins; every signed-in user may open it read-only (spec 2 §2)
+  menu: [
+    {
+      path: '/queues',
+      label: 'menu.queues',
+      icon: 'queues',
+      role: 'admin',
+      access: 'any',
+      section: 'admin',
+      order: 30,
+    },
+  ],
   remote: { name: 'queues', expose: './App', routes: ['/queues'] },
 })

@@ -150,7 +150,7 @@ test.group('browser · inbox chat', (group) => {
       await screenshot(page, 'inbox-chat-light')
 
       // PDF export: the conversation is laid out in a print frame (the browser's print-to-PDF)
-      await page.click('[data-testid=chat-more]')
+      await page.click('[data-testid=ticket-more]')
       await page.getByRole('menuitem', { name: 'Exportar PDF' }).click()
       const printed = await page.waitForFunction(() => {
         const frame = (globalThis as any).document.querySelector('iframe[aria-hidden=true]')

@@ -117,7 +117,8 @@ test.group('browser · what a support team sees (shell and administration)', (gr
     await phone.page.goto('/dashboard')
     await phone.page.locator('[data-testid=not-found]').waitFor()
     await screenshot(phone.page, 'issue15-not-found-phone')
-    await phone.page.goto('/queues')
+    // /queues is open to every signed-in user (read-only), /users is the admins'
+    await phone.page.goto('/users')
     await phone.page.locator('[data-testid=access-denied]').waitFor()
     await screenshot(phone.page, 'issue15-profile-denied-phone')
     await phone.context.close()

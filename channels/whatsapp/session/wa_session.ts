@@ -143,6 +143,9 @@ export class WaSession {
           disconnectedAt: new Date(),
           error: `${code} ${reason}`,
         })
+      } else {
+        // a session that never opened (QR unread, network down) still says why it keeps closing
+        await reportHealth(this.deps.hooks, this.ref, { error: `${code} ${reason}` })
       }
       this.wasConnected = false
       if (loggedOut || code === DisconnectReason.badSession || code === DisconnectReason.multideviceMismatch) {

@@ -114,10 +114,15 @@ test.group('whatsapp session states (fake socket)', (group) => {
     // random=0 gives the shortest delays: 250 ms, 500 ms, 1 s, 2 s...
     for (let i = 0; i < 6; i++) {
       const count = w.wa.sockets.length
-      w.wa.last.close(408, 'timed out')
+      // the first close drops an open session; the next ones close sessions that never opened
+      if (i === 0) w.wa.last.close(408, 'timed out')
+      else w.wa.last.close(503, 'unavailable')
       await waitFor(async () => w.wa.sockets.length === count + 1, 20_000)
     }
     await w.status('TIMEOUT')
+    // the closes after the first drop happened before the session opened again: still recorded
+    const health = await db.from('connection_health').where('whatsapp_id', w.whatsapp.id).firstOrFail()
+    assert.equal(health.last_error, '503 unavailable')
     const before = w.wa.sockets.length
     await command(w.ref, 'run', { bump: true })
     await w.supervisor.nudge()

@@ -107,8 +107,10 @@ export function gatedRoutes(user: User, plan: Plan, manifests: ModuleManifest[] 
     } else if (!enabledFor(m, plan, user)) {
       for (const path of paths) add({ path, reason: 'plan', feature: m.feature })
     } else {
-      for (const e of m.menu ?? [])
-        if (!roleAllows(e.role, user)) add({ path: e.path, reason: e.role === 'super' ? 'super' : 'role' })
+      for (const e of m.menu ?? []) {
+        const access = e.access ?? e.role
+        if (!roleAllows(access, user)) add({ path: e.path, reason: access === 'super' ? 'super' : 'role' })
+      }
     }
   }
   // a path an enabled module serves is not the plan's to refuse

@@ -28,21 +28,30 @@ const MEDIA_EXT = [
   'txt',
 ]
 
-/** Reference §5.2: visible when visao (everyone) or mine; editable when geral or mine. */
+/**
+ * Spec 3 §6: geral is the visible-to-all flag; otherwise a reply is its
+ * author's alone. visao is kept equal to geral (older clients still send it).
+ * Only the author or an admin changes a reply.
+ */
 function visible(query: ModelQueryBuilderContract<typeof QuickMessage, QuickMessage>, userId: number) {
-  return query.where((q) => q.where('visao', true).orWhere('user_id', userId))
+  return query.where((q) => q.where('geral', true).orWhere('user_id', userId))
+}
+
+/** geral from a payload: geral wins; an older client's visao means the same */
+function sharedFlag(data: { geral?: boolean; visao?: boolean }): boolean | undefined {
+  return data.geral ?? data.visao
 }
 
 const present = (q: QuickMessage) => ({ ...q.serialize(), isMedia: q.isMedia })
 
 /**
- * A reply only its owner sees (visao off) goes to the owner alone; everyone
+ * A reply only its owner sees (geral off) goes to the owner alone; everyone
  * else is told to drop it, so its text never reaches their browsers.
  */
 function emit(action: string, payload: { record?: QuickMessage; id?: number }) {
   const companyId = tenancy.requireCompanyId()
   const row = payload.record
-  if (row && !row.visao) {
+  if (row && !row.geral) {
     realtime.toCompany(companyId, 'quickmessage', { action: 'delete', id: row.id })
     if (row.userId) realtime.toUser(companyId, row.userId, 'quickmessage', { action, record: present(row) })
     return
@@ -59,8 +68,7 @@ async function findVisible(ctx: HttpContext) {
 }
 
 function assertMayEdit(ctx: HttpContext, row: QuickMessage) {
-  if (!row.geral && row.userId !== ctx.actor.user.id && !ctx.actor.user.isAdmin)
-    throw new AppError('ERR_NO_PERMISSION', 403)
+  if (row.userId !== ctx.actor.user.id && !ctx.actor.user.isAdmin) throw new AppError('ERR_NO_PERMISSION', 403)
 }
 
 export default class QuickMessagesController {
@@ -90,8 +98,8 @@ export default class QuickMessagesController {
     const row = await QuickMessage.create({
       shortcode: data.shortcode,
       message: data.message ?? '',
-      geral: data.geral ?? false,
-      visao: data.visao ?? true,
+      geral: sharedFlag(data) ?? true,
+      visao: sharedFlag(data) ?? true,
       status: data.status ?? true,
       userId: ctx.actor.user.id,
     })
@@ -103,7 +111,8 @@ export default class QuickMessagesController {
     const row = await findVisible(ctx)
     assertMayEdit(ctx, row)
     const data = await ctx.request.validateUsing(updateQuickMessageValidator)
-    row.merge(data)
+    const shared = sharedFlag(data)
+    row.merge({ ...data, ...(shared === undefined ? {} : { geral: shared, visao: shared }) })
     await row.save()
     emit('update', { record: row })
     return present(row)

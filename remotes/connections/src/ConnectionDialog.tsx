@@ -7,13 +7,16 @@
  */
 import { useEffect, useMemo, useState } from 'react'
 import { useAtomValue } from 'jotai'
-import { Tab, TabList } from '@fluentui/react-components'
+import { Tab, TabList, tokens } from '@fluentui/react-components'
+import { ErrorCircleFilled } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { api, isAdmin, rules, useForm, userAtom, FormDialog, type QueueRef } from '@balcao/ui'
 import type { Channel, Connection } from './types.js'
 import { channelFieldErrors, crossFieldErrors, initialForm, type ConnectionForm } from './connectionForm.js'
-import { localized, useChannels } from './useChannels.js'
+import { loadManifest, localized, useChannels } from './useChannels.js'
+import { OPTION_SOURCES, provides, type OptionSource } from './optionSources.js'
 import type { Option, TabName } from './dialog/shared.js'
+import { tabsWithErrors } from './dialog/fieldErrors.js'
 import { GeneralTab } from './dialog/GeneralTab.js'
 import { ChannelTab } from './dialog/ChannelTab.js'
 import { IntegrationsTab } from './dialog/IntegrationsTab.js'
@@ -23,8 +26,11 @@ import { AssessmentsTab } from './dialog/AssessmentsTab.js'
 import { SchedulesTab } from './dialog/SchedulesTab.js'
 import { useConnectionSave } from './dialog/useConnectionSave.js'
 
-/** option sources of modules that may not be installed: an empty list then */
-async function options(path: string, key: string): Promise<Option[]> {
+/** option sources of modules that may not be enabled: asked only when one serves them, an empty list otherwise */
+async function options(source: OptionSource): Promise<Option[]> {
+  const { modules } = await loadManifest()
+  if (!provides(modules, source)) return []
+  const { path, key } = OPTION_SOURCES[source]
   try {
     const r = await api.get<unknown>(path)
     const list = Array.isArray(r) ? r : ((r as Record<string, unknown>)?.[key] ?? [])
@@ -85,8 +91,8 @@ export function ConnectionDialog(props: ConnectionDialogProps) {
       .get<QueueRef[]>('/queue')
       .then((q) => setQueues(Array.isArray(q) ? q : []))
       .catch(() => setQueues([]))
-    void options('/queueIntegration', 'queueIntegrations').then(setIntegrations)
-    void options('/prompt', 'prompts').then(setPrompts)
+    void options('queueIntegrations').then(setIntegrations)
+    void options('prompts').then(setPrompts)
   }, [foreign])
 
   const set = <K extends keyof ConnectionForm>(k: K, value: ConnectionForm[K]) => {
@@ -114,6 +120,21 @@ export function ConnectionDialog(props: ConnectionDialogProps) {
       onSaved: props.onSaved,
     })
 
+  // a tab holding a field with an error says so on its label, whichever tab is open
+  const flagged = tabsWithErrors(
+    (k) => error(k as keyof ConnectionForm),
+    Object.fromEntries(fields.map((f) => [f.name, settingError(f.name)]))
+  )
+  const mark = (name: TabName) =>
+    flagged.has(name) ? (
+      <ErrorCircleFilled
+        style={{ color: tokens.colorPaletteRedForeground1, marginInlineStart: 4, verticalAlign: 'middle' }}
+        aria-label={t('connections.tabHasErrors')}
+        data-testid={`tab-error-${name}`}
+      />
+    ) : null
+  const tabState = (name: TabName) => (flagged.has(name) ? { 'data-error': 'true' } : {})
+
   const queueOptions = queues.map((q) => ({ value: String(q.id), label: q.name }))
   const showSchedules = props.scheduleType === 'connection'
   const channelLabel = channel ? localized(channel.label, i18n.language) : v.channel
@@ -134,29 +155,36 @@ export function ConnectionDialog(props: ConnectionDialogProps) {
         size="small"
         style={{ overflowX: 'auto', flexWrap: 'nowrap', maxWidth: '100%' }}
       >
-        <Tab value="general" data-testid="tab-general">
+        <Tab value="general" data-testid="tab-general" {...tabState('general')}>
           {t('connections.tabs.general')}
+          {mark('general')}
         </Tab>
         {channel && fields.length > 0 && (
-          <Tab value="channel" data-testid="tab-channel">
+          <Tab value="channel" data-testid="tab-channel" {...tabState('channel')}>
             {channelLabel}
+            {mark('channel')}
           </Tab>
         )}
-        <Tab value="integrations" data-testid="tab-integrations">
+        <Tab value="integrations" data-testid="tab-integrations" {...tabState('integrations')}>
           {t('connections.tabs.integrations')}
+          {mark('integrations')}
         </Tab>
-        <Tab value="messages" data-testid="tab-messages">
+        <Tab value="messages" data-testid="tab-messages" {...tabState('messages')}>
           {t('connections.tabs.messages')}
+          {mark('messages')}
         </Tab>
-        <Tab value="chatbot" data-testid="tab-chatbot">
+        <Tab value="chatbot" data-testid="tab-chatbot" {...tabState('chatbot')}>
           {t('connections.tabs.chatbot')}
+          {mark('chatbot')}
         </Tab>
-        <Tab value="assessments" data-testid="tab-assessments">
+        <Tab value="assessments" data-testid="tab-assessments" {...tabState('assessments')}>
           {t('connections.tabs.assessments')}
+          {mark('assessments')}
         </Tab>
         {showSchedules && (
-          <Tab value="schedules" data-testid="tab-schedules">
+          <Tab value="schedules" data-testid="tab-schedules" {...tabState('schedules')}>
             {t('connections.tabs.schedules')}
+            {mark('schedules')}
           </Tab>
         )}
       </TabList>

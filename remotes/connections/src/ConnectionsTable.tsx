@@ -45,7 +45,9 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
     {
       key: 'status',
       header: t('connections.columns.status'),
-      render: (c) => <StatusCell connection={c} />,
+      render: (c) => (
+        <StatusCell connection={c} onRetry={props.admin && props.actions ? props.actions.retry : undefined} />
+      ),
       width: '200px',
     },
   ]

@@ -1,8 +1,11 @@
 /**
  * The QR code dialog (spec 2 §2): the session's QR at size 300, replaced live
  * as new codes arrive (company-{id}-whatsappSession), closed once the code is
- * gone for good (connected, or the session gave up). Pairing by phone number is offered too: the
- * server answers with an 8-character code to type on the phone (PAIRING).
+ * gone because the session connected. When the session gives up instead (TIMEOUT after its
+ * reconnects, or DISCONNECTED once its codes went unread) the dialog says so, with the
+ * last error of the health record, and offers to try again with a new code (PUT
+ * /whatsappsession). Pairing by phone number is offered too: the server answers with an
+ * 8-character code to type on the phone (PAIRING).
  */
 import { useEffect, useRef, useState } from 'react'
 import {
@@ -15,14 +18,18 @@ import {
   DialogTitle,
   Field,
   Input,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
   Spinner,
   Text,
   Title2,
   makeStyles,
 } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
+import { ArrowClockwiseRegular } from '@fluentui/react-icons'
 import { api, realtime, toastError } from '@balcao/ui'
-import { QR_SIZE, type Connection } from './types.js'
+import { QR_SIZE, type Connection, type ConnectionHealth } from './types.js'
 import { QrImage } from './QrImage.js'
 
 const useStyles = makeStyles({
@@ -40,6 +47,8 @@ export function QrDialog(props: { connection: Connection; onClose: () => void })
   const companyId = props.connection.companyId
   const [code, setCode] = useState<string | null | undefined>(props.connection.qrcode)
   const [status, setStatus] = useState(props.connection.status)
+  const [health, setHealth] = useState<ConnectionHealth | undefined>(props.connection.health)
+  const [retrying, setRetrying] = useState(false)
   const [phone, setPhone] = useState('')
   const [asking, setAsking] = useState(false)
   const onClose = props.onClose
@@ -55,6 +64,7 @@ export function QrDialog(props: { connection: Connection; onClose: () => void })
         if (!live || heard) return
         setCode(c.qrcode)
         setStatus(c.status)
+        if (c.health) setHealth(c.health)
       })
       .catch(() => {})
     const off = realtime.on(`company-${companyId}-whatsappSession`, (m) => {
@@ -63,20 +73,43 @@ export function QrDialog(props: { connection: Connection; onClose: () => void })
       heard = true
       setStatus(s.status ?? '')
       setCode(s.qrcode ?? '')
+      if (s.health) setHealth(s.health)
+    })
+    // reconnects and errors are reported apart from the status
+    const offHealth = realtime.on(`company-${companyId}-whatsappHealth`, (m) => {
+      if (m.action === 'update' && Number(m.whatsappId) === id && m.health)
+        setHealth((old) => ({ ...old, ...(m.health as ConnectionHealth) }))
     })
     return () => {
       live = false
       off()
+      offHealth()
     }
   }, [id, companyId])
 
-  // the code is gone once the session connected, or gave up after having been live
-  // (OPENING also clears the code, so an empty code alone does not close the dialog)
+  // the code is gone for good once the session connected: the dialog is done
+  // (OPENING also clears the code, so an empty code alone does not close it)
   const live = useRef(false)
   useEffect(() => {
     if (status === 'qrcode' || status === 'OPENING' || status === 'PAIRING') live.current = true
-    if (status === 'CONNECTED' || (status === 'DISCONNECTED' && live.current)) onClose()
+    if (status === 'CONNECTED') onClose()
   }, [status, onClose])
+  // the session gave up: no code is coming, say why instead of waiting
+  const gaveUp = status === 'TIMEOUT' || (status === 'DISCONNECTED' && live.current)
+
+  const retry = async () => {
+    setRetrying(true)
+    try {
+      const c = await api.put<Connection>(`/whatsappsession/${id}`)
+      live.current = false
+      if (c?.status) setStatus(c.status)
+      setCode(c?.qrcode ?? '')
+    } catch (e) {
+      toastError(e)
+    } finally {
+      setRetrying(false)
+    }
+  }
 
   const pair = async () => {
     setAsking(true)
@@ -95,7 +128,21 @@ export function QrDialog(props: { connection: Connection; onClose: () => void })
         <DialogBody>
           <DialogTitle>{t('connections.qr.title', { name: props.connection.name })}</DialogTitle>
           <DialogContent className={styles.content}>
-            {status === 'PAIRING' && code ? (
+            {gaveUp ? (
+              <MessageBar intent="error" layout="multiline" data-testid="qr-gave-up" data-status={status}>
+                <MessageBarBody>
+                  <MessageBarTitle>{t(`connections.status.${status}`, { defaultValue: status })}</MessageBarTitle>
+                  {t(status === 'TIMEOUT' ? 'connections.qr.timeout' : 'connections.qr.expired', {
+                    count: health?.reconnectCount ?? 0,
+                  })}
+                  {(health?.lastError || status === 'TIMEOUT') && (
+                    <div data-testid="qr-last-error">
+                      {t('connections.health.lastError')}: {health?.lastError || t('connections.health.noError')}
+                    </div>
+                  )}
+                </MessageBarBody>
+              </MessageBar>
+            ) : status === 'PAIRING' && code ? (
               <>
                 <Text>{t('connections.qr.pairingHint')}</Text>
                 <Title2 className={styles.code} data-testid="pairing-code">
@@ -110,7 +157,7 @@ export function QrDialog(props: { connection: Connection; onClose: () => void })
             ) : (
               <Spinner label={t('connections.qr.waiting')} />
             )}
-            {status !== 'PAIRING' && (
+            {status !== 'PAIRING' && !gaveUp && (
               <div className={styles.pairingRow}>
                 <Field
                   label={t('connections.qr.pairingPhone')}
@@ -136,6 +183,18 @@ export function QrDialog(props: { connection: Connection; onClose: () => void })
             )}
           </DialogContent>
           <DialogActions>
+            {gaveUp && (
+              <Button
+                appearance="primary"
+                icon={retrying ? <Spinner size="extra-tiny" /> : <ArrowClockwiseRegular />}
+                disabled={retrying}
+                onClick={retry}
+                style={{ minWidth: 'max-content' }}
+                data-testid="qr-retry"
+              >
+                {t('connections.session.retry')}
+              </Button>
+            )}
             <Button appearance="secondary" onClick={onClose}>
               {t('connections.close')}
             </Button>

@@ -3,9 +3,8 @@
  * spec 2 §5 that look at more than one field, and the body sent to
  * POST /whatsapp and PUT /whatsapp/:id (modules/connections/validators.ts).
  */
-import { toIsoDay } from '@balcao/ui/core'
+import { scheduleRows, toIsoDay, type WeekdaySchedule } from '@balcao/ui/core'
 import i18next from 'i18next'
-import { scheduleRows, type WeekdaySchedule } from '@balcao/ui'
 import type { Channel, ChannelFieldDef, Connection } from './types.js'
 
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
@@ -179,24 +178,8 @@ export function crossFieldErrors(v: ConnectionForm, now = new Date()): Errors {
   return e
 }
 
-/** Which tab holds a field, to switch to the first one with an error. */
-export const TAB_OF: Partial<Record<keyof ConnectionForm, string>> = {
-  name: 'general',
-  importOldMessagesDate: 'general',
-  importRecentMessages: 'general',
-  token: 'general',
-  collectiveVacationStart: 'messages',
-  collectiveVacationEnd: 'messages',
-  sendIdQueue: 'chatbot',
-  timeSendQueue: 'chatbot',
-  timeCreateNewTicket: 'chatbot',
-  maxUseBotQueues: 'chatbot',
-  timeUseBotQueues: 'chatbot',
-  expiresTicket: 'chatbot',
-  timeInactiveMessage: 'chatbot',
-  expiresTicketNPS: 'assessments',
-  maxUseBotQueuesNPS: 'assessments',
-}
+/** Which tab holds a field (dialog/fieldErrors.ts). */
+export { TAB_OF } from './dialog/fieldErrors.js'
 
 const text = (s: string) => (s.trim() ? s : null)
 const id = (s: string) => (s ? Number(s) : null)

@@ -1,5 +1,5 @@
 /** A connection as GET /whatsapp answers it (modules/connections/services/connection_presenter.ts). */
-import type { WeekdaySchedule } from '@balcao/ui'
+import type { WeekdaySchedule } from '@balcao/ui/core'
 
 export type { WeekdaySchedule }
 export type ConnectionStatus = 'OPENING' | 'qrcode' | 'PAIRING' | 'CONNECTED' | 'DISCONNECTED' | 'TIMEOUT'

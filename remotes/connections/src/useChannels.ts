@@ -2,23 +2,36 @@
  * The channels the company's plan offers, from GET /modules (the server reads
  * them from the channel manifests): the add menu, the icons and the dialog's
  * channel tab are drawn from this list, never from a copy in the browser.
+ * The same answer says which modules are enabled, so the dialog asks for the
+ * options of integrations, prompts and file lists only where a module serves them.
  */
 import { useEffect, useState } from 'react'
 import { api } from '@balcao/ui'
 import type { ChannelDef, Localized } from './types.js'
+import type { ManifestModule } from './optionSources.js'
 
-let cached: Promise<ChannelDef[]> | null = null
+interface Manifest {
+  modules: ManifestModule[]
+  channels: ChannelDef[]
+}
 
-export function loadChannels(): Promise<ChannelDef[]> {
+let cached: Promise<Manifest> | null = null
+
+export function loadManifest(): Promise<Manifest> {
   cached ??= api
-    .get<{ channels?: ChannelDef[] }>('/modules')
-    .then((r) => (Array.isArray(r?.channels) ? r.channels : []))
+    .get<{ modules?: ManifestModule[]; channels?: ChannelDef[] }>('/modules')
+    .then((r) => ({
+      modules: Array.isArray(r?.modules) ? r.modules : [],
+      channels: Array.isArray(r?.channels) ? r.channels : [],
+    }))
     .catch(() => {
       cached = null
-      return []
+      return { modules: [], channels: [] }
     })
   return cached
 }
+
+export const loadChannels = (): Promise<ChannelDef[]> => loadManifest().then((m) => m.channels)
 
 /** forget the list (the plan may have changed) */
 export function forgetChannels() {

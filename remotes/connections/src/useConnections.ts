@@ -64,7 +64,10 @@ export function useConnections(load: () => Promise<Connection[]>, companyId: num
       realtime.on(`company-${companyId}-whatsappHealth`, (m) => {
         if (m.action !== 'update') return
         const id = Number(m.whatsappId)
-        setItems((list) => list.map((x) => (x.id === id ? { ...x, health: m.health as ConnectionHealth } : x)))
+        // the event carries the session facts only: what it leaves out (failed events) stays
+        setItems((list) =>
+          list.map((x) => (x.id === id ? { ...x, health: { ...x.health, ...(m.health as ConnectionHealth) } } : x))
+        )
       }),
     ]
     return () => offs.forEach((off) => off())

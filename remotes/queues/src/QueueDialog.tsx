@@ -25,6 +25,7 @@ import {
   type Rule,
 } from '@balcao/ui'
 import { ChatbotEditor, type ChatbotSources } from './ChatbotEditor.js'
+import { sourceOptions } from './loadOptions.js'
 import { fromServer, toPayload, treeValid, type DraftOption } from './chatbotTree.js'
 import { ROTATION_MINUTES, type NamedRef, type Queue, type Schedule } from './types.js'
 
@@ -85,7 +86,7 @@ function randomColor() {
 const HEX6 = /^#[0-9a-f]{6}$/i
 const orderRule: Rule = (v) => (v !== '' && !/^\d+$/.test(String(v).trim()) ? 'validation.numeric' : null)
 
-/** Option sources that may not exist yet (integrations, file lists): empty then. */
+/** An option source that may fail: empty then. */
 const optional = <T,>(p: Promise<T[]>) => p.catch(() => [] as T[])
 
 export function QueueDialog(props: {
@@ -129,10 +130,11 @@ export function QueueDialog(props: {
       .get<{ key: string; value: string }[]>('/settings')
       .then((list) => setScheduleType(list.find((s) => s.key === 'scheduleType')?.value ?? 'disabled'))
       .catch(() => setScheduleType('disabled'))
+    // integrations and file lists are other modules' (asked only when one is enabled: no 404s)
     void Promise.all([
       optional(api.get<NamedRef[]>('/users/list')),
-      optional(api.get<NamedRef[]>('/queueIntegration')),
-      optional(api.get<NamedRef[] | { files: NamedRef[] }>('/files').then((r) => (Array.isArray(r) ? r : r.files))),
+      sourceOptions('queueIntegrations'),
+      sourceOptions('files'),
     ]).then(([users, integrations, files]) => setSources((s) => ({ ...s, users, integrations, files })))
   }, [])
 

@@ -8,7 +8,7 @@
  * company is blocked (its tenant routes answer 402).
  */
 import { useAtomValue } from 'jotai'
-import { Button, Caption1, Tooltip, makeStyles, tokens } from '@fluentui/react-components'
+import { Button, Caption1, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { NavigationRegular } from '@fluentui/react-icons'
 import { Trans, useTranslation } from 'react-i18next'
 import { formatDate, isAdmin, userAtom } from '@balcao/ui'
@@ -17,7 +17,7 @@ import { NotificationsPopover } from './NotificationsPopover.js'
 import { AnnouncementsPopover } from './AnnouncementsPopover.js'
 import { ChatsPopover } from './ChatsPopover.js'
 import { ProfileMenu } from './ProfileMenu.js'
-import { WIDE_SCREEN, useMediaQuery } from './useMediaQuery.js'
+import { SMALL_SCREEN, WIDE_SCREEN, useMediaQuery } from './useMediaQuery.js'
 
 const useStyles = makeStyles({
   bar: {
@@ -39,6 +39,15 @@ const useStyles = makeStyles({
     textOverflow: 'ellipsis',
     whiteSpace: 'nowrap',
     fontSize: tokens.fontSizeBase300,
+  },
+  // a phone: two short lines instead of 'Olá C…' (the brand name gives way)
+  greetingNarrow: {
+    whiteSpace: 'normal',
+    display: '-webkit-box',
+    WebkitLineClamp: 2,
+    WebkitBoxOrient: 'vertical',
+    fontSize: tokens.fontSizeBase200,
+    lineHeight: '15px',
   },
   due: { marginRight: '8px', whiteSpace: 'nowrap', color: tokens.colorNeutralForegroundOnBrand, opacity: 0.9 },
   actions: {
@@ -63,6 +72,7 @@ export function TopBar(props: {
   const styles = useStyles()
   const user = useAtomValue(userAtom)
   const wide = useMediaQuery(WIDE_SCREEN)
+  const narrow = useMediaQuery(SMALL_SCREEN)
   if (!user) return null
   const showDue = isAdmin(user) && wide && user.company.dueDate && !user.company.dueDate.startsWith('2999')
   return (
@@ -76,8 +86,8 @@ export function TopBar(props: {
           data-testid="menu-toggle"
         />
       </Tooltip>
-      <span className={styles.brand}>{t('app.name')}</span>
-      <span className={styles.greeting} data-testid="greeting">
+      {!narrow && <span className={styles.brand}>{t('app.name')}</span>}
+      <span className={mergeClasses(styles.greeting, narrow && styles.greetingNarrow)} data-testid="greeting">
         <Trans
           i18nKey="layout.greeting"
           values={{ name: user.name, company: user.company.name }}

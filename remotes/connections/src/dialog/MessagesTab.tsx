@@ -24,6 +24,7 @@ export function MessagesTab({ v, set, error }: TabProps) {
           multiline
           value={v[k]}
           onChange={(x) => set(k, x)}
+          error={error(k)}
         />
       ))}
       <div className={styles.section}>{t('connections.form.vacationTitle')}</div>
@@ -33,6 +34,7 @@ export function MessagesTab({ v, set, error }: TabProps) {
         multiline
         value={v.collectiveVacationMessage}
         onChange={(x) => set('collectiveVacationMessage', x)}
+        error={error('collectiveVacationMessage')}
       />
       <div className={styles.row}>
         <TextField

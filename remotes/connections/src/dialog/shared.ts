@@ -2,7 +2,7 @@
 import { makeStyles, tokens } from '@fluentui/react-components'
 import type { ConnectionForm } from '../connectionForm.js'
 
-export type TabName = 'general' | 'channel' | 'integrations' | 'messages' | 'chatbot' | 'assessments' | 'schedules'
+export type { TabName } from './fieldErrors.js'
 
 export interface TabProps {
   v: ConnectionForm
@@ -28,30 +28,4 @@ export const useDialogStyles = makeStyles({
   media: { display: 'flex', alignItems: 'center', gap: '8px', flexWrap: 'wrap' },
 })
 
-/** server field rules → the texts of the form */
-export function serverRule(rule: string) {
-  switch (rule) {
-    case 'required':
-      return 'validation.required'
-    case 'minLength':
-      return 'validation.tooShort'
-    case 'maxLength':
-      return 'validation.tooLong'
-    case 'url':
-      return 'connections.validation.url'
-    case 'errorSendQueue':
-      return 'connections.validation.errorSendQueue'
-    case 'errorExpiresNPS':
-      return 'connections.validation.errorExpiresNPS'
-    case 'unique':
-      return 'connections.validation.unique'
-    case 'range':
-      return 'connections.validation.importStart'
-    case 'min':
-      return 'connections.validation.vacationMin'
-    case 'afterStart':
-      return 'connections.validation.vacationEnd'
-    default:
-      return 'connections.validation.invalid'
-  }
-}
+export { serverRule } from './fieldErrors.js'

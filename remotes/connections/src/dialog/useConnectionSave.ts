@@ -7,9 +7,9 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api, isApiError, toastError, toasts } from '@balcao/ui'
-import { TAB_OF, toBody, type ConnectionForm } from '../connectionForm.js'
+import { toBody, type ConnectionForm } from '../connectionForm.js'
 import type { ChannelFieldDef, Connection } from '../types.js'
-import { serverRule, type TabName } from './shared.js'
+import { TAB_OF, firstErrorTab, serverFieldErrors, type TabName } from './fieldErrors.js'
 
 type FieldErrors = Partial<Record<keyof ConnectionForm, string>>
 
@@ -48,7 +48,7 @@ export function useConnectionSave() {
     const ok = input.check()
     const firstCross = (Object.keys(input.cross) as (keyof ConnectionForm)[])[0]
     if (!ok || firstCross) {
-      input.setTab(!ok ? 'general' : ((TAB_OF[firstCross] as TabName) ?? 'general'))
+      input.setTab(!ok ? 'general' : (TAB_OF[firstCross] ?? 'general'))
       return
     }
     if (Object.keys(input.channelErrors).length) {
@@ -76,23 +76,15 @@ export function useConnectionSave() {
       toasts.success(t('connections.saved'))
       input.onSaved(saved)
     } catch (e) {
-      if (isApiError(e) && e.fields.length) {
-        const next: FieldErrors = {}
-        const settings: Record<string, string> = {}
-        for (const f of e.fields) {
-          if (f.field.startsWith('settings.')) {
-            settings[f.field.slice('settings.'.length)] = serverRule(f.rule)
-            continue
-          }
-          const key = (f.field === 'importOldMessages' ? 'importOldMessagesDate' : f.field) as keyof ConnectionForm
-          next[key] = serverRule(f.rule)
-        }
-        setServerErrors(next)
-        setSettingsErrors(settings)
-        const first = Object.keys(next)[0] as keyof ConnectionForm | undefined
-        input.setTab(first ? ((TAB_OF[first] as TabName) ?? 'general') : 'channel')
-      }
-      toastError(e)
+      // the field (and its tab) says what is wrong, wherever it is in the dialog; a toast
+      // (which would cover the tabs on a phone) only for what concerns no field
+      const found = isApiError(e) ? serverFieldErrors(e.code, e.fields) : null
+      const tab = found && firstErrorTab(found)
+      if (found && tab) {
+        setServerErrors(found.form)
+        setSettingsErrors(found.settings)
+        input.setTab(tab)
+      } else toastError(e)
     } finally {
       setSaving(false)
     }

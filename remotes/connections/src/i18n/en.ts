@@ -17,6 +17,7 @@ export default {
     disconnectWarning: 'The device will be logged out and a new QR code must be scanned to connect again.',
     alert: 'The connection "{{name}}" dropped. Trying to reconnect…',
     close: 'Close',
+    tabHasErrors: 'This tab has fields with errors',
     status: {
       OPENING: 'Connecting',
       qrcode: 'Waiting for the QR code scan',
@@ -36,6 +37,8 @@ export default {
       actions: 'Actions',
     },
     health: {
+      state: 'State',
+      noError: 'No error reported by the session',
       failedEvents: 'Messages that failed to process',
       failedSummary: '{{count}} received message(s) could not be processed',
       title: 'Connection health',
@@ -61,6 +64,8 @@ export default {
       progress: '{{done}} of {{all}} · {{date}} · {{percent}}%',
     },
     qr: {
+      timeout: 'The session did not answer after {{count}} reconnection attempts.',
+      expired: 'The code was not read in time and the session was closed.',
       title: 'Scan the QR code to connect "{{name}}"',
       hint: 'Open WhatsApp on the phone, tap Linked devices and scan the code.',
       imageLabel: 'Session QR code',

@@ -18,6 +18,7 @@ export default {
     disconnectWarning: 'El dispositivo se desconectará y habrá que escanear un nuevo código QR para conectar de nuevo.',
     alert: 'La conexión "{{name}}" se cayó. Intentando reconectar…',
     close: 'Cerrar',
+    tabHasErrors: 'Esta pestaña tiene campos con error',
     status: {
       OPENING: 'Conectando',
       qrcode: 'Esperando el escaneo del código QR',
@@ -37,6 +38,8 @@ export default {
       actions: 'Acciones',
     },
     health: {
+      state: 'Estado',
+      noError: 'La sesión no informó ningún error',
       failedEvents: 'Mensajes con error de procesamiento',
       failedSummary: '{{count}} mensaje(s) recibido(s) sin procesar',
       title: 'Salud de la conexión',
@@ -62,6 +65,8 @@ export default {
       progress: '{{done}} de {{all}} · {{date}} · {{percent}}%',
     },
     qr: {
+      timeout: 'La sesión no respondió después de {{count}} intentos de reconexión.',
+      expired: 'El código no se leyó a tiempo y la sesión se cerró.',
       title: 'Escanee el código QR para conectar "{{name}}"',
       hint: 'Abra WhatsApp en el teléfono, toque Dispositivos vinculados y escanee el código.',
       imageLabel: 'Código QR de la sesión',

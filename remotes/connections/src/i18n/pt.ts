@@ -18,6 +18,7 @@ export default {
     disconnectWarning: 'O aparelho será desconectado e será preciso ler um novo QR Code para conectar de novo.',
     alert: 'A conexão "{{name}}" caiu. Tentando reconectar…',
     close: 'Fechar',
+    tabHasErrors: 'Esta aba tem campos com erro',
     status: {
       OPENING: 'Conectando',
       qrcode: 'Aguardando leitura do QR Code',
@@ -37,6 +38,8 @@ export default {
       actions: 'Ações',
     },
     health: {
+      state: 'Estado',
+      noError: 'Nenhum erro informado pela sessão',
       failedEvents: 'Mensagens com falha no processamento',
       failedSummary: '{{count}} mensagem(ns) recebida(s) sem processamento',
       title: 'Saúde da conexão',
@@ -62,6 +65,8 @@ export default {
       progress: '{{done}} de {{all}} · {{date}} · {{percent}}%',
     },
     qr: {
+      timeout: 'A sessão não respondeu depois de {{count}} tentativas de reconexão.',
+      expired: 'O código não foi lido a tempo e a sessão foi encerrada.',
       title: 'Leia o QR Code para conectar "{{name}}"',
       hint: 'Abra o WhatsApp no celular, toque em Aparelhos conectados e leia o código.',
       imageLabel: 'QR Code da sessão',

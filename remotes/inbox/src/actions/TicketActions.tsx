@@ -2,14 +2,16 @@
  * The ticket's action buttons and their dialogs (accept with queue choice, ignore,
  * resolve, reopen, return to queue, transfer, schedule, delete, log). Used by the chat
  * header; `onChanged` receives the updated ticket, or null when it was deleted.
+ * `menuItems` (the chat's own: forward, send contact, PDF) join the one ⋮ menu.
  * Navigation follows spec 1 §2 (see navigation.ts).
  */
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useAtomValue } from 'jotai'
 import { useNavigate } from 'react-router'
 import {
   Button,
   Menu,
+  MenuDivider,
   MenuItem,
   MenuList,
   MenuPopover,
@@ -28,9 +30,17 @@ import {
   MoreVerticalRegular,
 } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { api, ConfirmDialog, toastError, toasts, userAtom } from '@balcao/ui'
+import { ConfirmDialog, toastError, toasts, userAtom } from '@balcao/ui'
 import type { ConflictTicket, Ticket } from '../types.js'
-import { acceptTicket, ignoreTicket, mayDelete, mayIgnore, reopenTicket, returnToQueue } from './calls.js'
+import {
+  acceptTicket,
+  deleteTicket,
+  ignoreTicket,
+  mayDelete,
+  mayIgnore,
+  reopenTicket,
+  returnToQueue,
+} from './calls.js'
 import { nextPath, type ActionKind } from './navigation.js'
 import { AlreadyOpenDialog } from './AlreadyOpenDialog.js'
 import { QueuePickDialog } from './QueuePickDialog.js'
@@ -39,12 +49,22 @@ import { TransferDialog } from './TransferDialog.js'
 import { TicketLogDialog } from './TicketLogDialog.js'
 
 const useStyles = makeStyles({
-  bar: { display: 'flex', alignItems: 'center', gap: '4px', flexWrap: 'wrap' },
+  // one row beside the contact: on a phone the labels give way before anything wraps
+  bar: { display: 'flex', alignItems: 'center', gap: '4px', flexWrap: 'nowrap', flexShrink: 0 },
 })
 
 type Open = 'accept' | 'reopen' | 'resolve' | 'transfer' | 'delete' | 'log' | null
 
-export function TicketActions({ ticket, onChanged }: { ticket: Ticket; onChanged: (ticket: Ticket | null) => void }) {
+export function TicketActions({
+  ticket,
+  onChanged,
+  menuItems,
+}: {
+  ticket: Ticket
+  onChanged: (ticket: Ticket | null) => void
+  /** more entries of the ⋮ menu, put first */
+  menuItems?: ReactNode
+}) {
   const { t } = useTranslation()
   const styles = useStyles()
   const me = useAtomValue(userAtom)
@@ -98,6 +118,8 @@ export function TicketActions({ ticket, onChanged }: { ticket: Ticket; onChanged
       </MenuTrigger>
       <MenuPopover>
         <MenuList>
+          {menuItems}
+          {menuItems && <MenuDivider />}
           {(live || status === 'pending') && (
             <MenuItem icon={<ArrowForwardRegular />} onClick={() => setDialog('transfer')} data-testid="action-transfer">
               {t('inbox.actions.transfer')}
@@ -218,7 +240,7 @@ export function TicketActions({ ticket, onChanged }: { ticket: Ticket; onChanged
         onClose={() => setDialog(null)}
         onConfirm={async () => {
           try {
-            await api.delete(`/tickets/${ticket.id}`)
+            await deleteTicket(ticket.id)
             toasts.success(t('inbox.actions.deleted'))
             done('delete', null)
           } catch (e) {

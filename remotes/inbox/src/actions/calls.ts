@@ -95,3 +95,25 @@ export function conflictTicket(error: unknown): ConflictTicket | null {
   const t = e.ticket ?? e.details?.ticket ?? e.data?.ticket ?? e.body?.ticket
   return t && typeof t === 'object' ? (t as ConflictTicket) : null
 }
+
+/**
+ * Tickets this tab is deleting: its own success toast says so, and the
+ * realtime 'delete' that echoes the same deletion (it can come before the
+ * answer) must not toast a second time.
+ */
+const deletingHere = new Set<number>()
+
+export async function deleteTicket(id: number) {
+  deletingHere.add(id)
+  try {
+    await api.delete(`/tickets/${id}`)
+  } catch (e) {
+    deletingHere.delete(id)
+    throw e
+  }
+  // the echo is due within moments; forget the mark after it
+  setTimeout(() => deletingHere.delete(id), 10_000)
+}
+
+/** Whether a ticket's realtime 'delete' is the echo of this tab's own deletion. */
+export const deletedHere = (id: number) => deletingHere.has(id)

@@ -14,16 +14,13 @@ import {
   Avatar,
   Button,
   Caption1,
-  Menu,
   MenuItem,
-  MenuList,
-  MenuPopover,
-  MenuTrigger,
   MessageBar,
   MessageBarBody,
   Spinner,
   Subtitle2,
   makeStyles,
+  mergeClasses,
   tokens,
 } from '@fluentui/react-components'
 import {
@@ -31,10 +28,10 @@ import {
   ContactCardRegular,
   DismissRegular,
   DocumentPdfRegular,
-  MoreVerticalRegular,
 } from '@fluentui/react-icons'
 import { ConfirmDialog, api, isAdmin, realtime, toastError, toasts, userAtom, type RealtimeMessage } from '@balcao/ui'
 import { TicketActions } from '../actions/TicketActions.js'
+import { deletedHere } from '../actions/calls.js'
 import type { Ticket } from '../types.js'
 import { ContactDrawer } from './ContactDrawer.js'
 import { EditMessageDialog, ForwardDialog, SendContactDialog } from './dialogs.js'
@@ -133,7 +130,8 @@ export function ChatPage({ uuid }: { uuid: string }) {
       const data = e.ticket as Ticket | undefined
       if (e.action === 'update' && data?.id === ticketId) setTicket((old) => (old ? { ...old, ...data } : data))
       if (e.action === 'delete' && e.ticketId === ticketId) {
-        toasts.success(t('inbox.chat.ticketClosed'))
+        // this tab's own deletion already said so (one toast, not two)
+        if (!deletedHere(ticketId)) toasts.success(t('inbox.chat.ticketClosed'))
         navigate('/tickets')
       }
     })
@@ -216,7 +214,7 @@ export function ChatPage({ uuid }: { uuid: string }) {
             <Subtitle2 block className={s.name}>
               {contact?.name ?? '—'} <span className={s.muted}>#{ticket.id}</span>
             </Subtitle2>
-            <Caption1 block className={s.muted}>
+            <Caption1 block className={mergeClasses(s.muted, s.name)}>
               {ticket.user ? t('inbox.chat.assignedTo', { name: ticket.user.name }) : t('inbox.chat.unassigned')}
               {ticket.queue ? ` · ${ticket.queue.name}` : ''}
             </Caption1>
@@ -228,34 +226,25 @@ export function ChatPage({ uuid }: { uuid: string }) {
             if (!next) return navigate('/tickets')
             setTicket((old) => (old ? { ...old, ...next } : next))
           }}
-        />
-        <Menu>
-          <MenuTrigger disableButtonEnhancement>
-            <Button
-              appearance="subtle"
-              icon={<MoreVerticalRegular />}
-              aria-label={t('inbox.chat.more')}
-              data-testid="chat-more"
-            />
-          </MenuTrigger>
-          <MenuPopover>
-            <MenuList>
-              <MenuItem icon={<ArrowForwardRegular />} onClick={() => setSelecting(true)}>
+          menuItems={
+            <>
+              <MenuItem icon={<ArrowForwardRegular />} onClick={() => setSelecting(true)} data-testid="chat-select">
                 {t('inbox.chat.selectToForward')}
               </MenuItem>
               <MenuItem
                 icon={<ContactCardRegular />}
                 disabled={!['open', 'group'].includes(ticket.status)}
                 onClick={() => setSendingContact(true)}
+                data-testid="chat-send-contact"
               >
                 {t('inbox.chat.sendContact')}
               </MenuItem>
-              <MenuItem icon={<DocumentPdfRegular />} onClick={exportPdf}>
+              <MenuItem icon={<DocumentPdfRegular />} onClick={exportPdf} data-testid="chat-export-pdf">
                 {t('inbox.chat.exportPdf')}
               </MenuItem>
-            </MenuList>
-          </MenuPopover>
-        </Menu>
+            </>
+          }
+        />
       </div>
       {windowBanner && (
         <MessageBar intent="warning" data-testid="reply-window-banner">

@@ -27,7 +27,7 @@ import {
   SwitchField,
   TextField,
   api,
-  formatDateTime,
+  formatShortDateTime,
   isAdmin,
   toastError,
   toasts,
@@ -285,7 +285,7 @@ export function ContactDrawer(props: {
                 <div className={s.noteText}>
                   <div>{n.note}</div>
                   <Caption1 className={s.muted}>
-                    {n.user?.name ?? '—'} · {formatDateTime(n.createdAt)}
+                    {n.user?.name ?? '—'} · <span data-testid="note-date">{formatShortDateTime(n.createdAt)}</span>
                   </Caption1>
                 </div>
                 {(n.userId === me?.id || isAdmin(me)) && (

@@ -42,7 +42,8 @@ const useStyles = makeStyles({
   },
   private: { backgroundColor: tokens.colorPaletteYellowBackground1 },
   row: { display: 'flex', alignItems: 'center', gap: '4px' },
-  text: { flex: 1, '& textarea': { maxHeight: '160px' } },
+  // the text box gives way on a phone, so the send / record button stays on screen
+  text: { flex: 1, minWidth: 0, '& textarea': { maxHeight: '160px' } },
   reply: {
     display: 'flex',
     alignItems: 'center',

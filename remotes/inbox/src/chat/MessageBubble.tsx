@@ -18,6 +18,7 @@ import {
   MenuList,
   MenuPopover,
   MenuTrigger,
+  Tooltip,
   makeStyles,
   mergeClasses,
   tokens,
@@ -39,6 +40,7 @@ import {
   MicRegular,
   WarningRegular,
 } from '@fluentui/react-icons'
+import { ApiError, errorText } from '@balcao/ui'
 import type { ChatMessage } from './types.js'
 import { parseWhatsapp } from './whatsappFormat.js'
 
@@ -57,6 +59,8 @@ const useStyles = makeStyles({
     wordBreak: 'break-word',
     ':hover .bubble-menu': { opacity: 1 },
   },
+  // room for the menu chevron in the top corner: it never sits over the text
+  withMenu: { paddingRight: '26px' },
   mine: { backgroundColor: tokens.colorBrandBackground2, color: tokens.colorNeutralForeground1 },
   private: {
     backgroundColor: tokens.colorPaletteYellowBackground2,
@@ -144,6 +148,28 @@ export function formatWhatsapp(text: string): ReactNode[] {
     if (p.mark === 'mono') return <code key={i}>{p.text}</code>
     return <Fragment key={i}>{p.text}</Fragment>
   })
+}
+
+/**
+ * Why a send failed: the server stores an error code (ERR_…), translated like
+ * every error of the app (the kit's catalogue); a channel's own text is shown as is.
+ */
+export function sendErrorText(raw: string) {
+  const code = /^ERR_[A-Z0-9_]+$/.test(raw.trim()) ? raw.trim() : null
+  return errorText(new ApiError(0, code, code ? '' : raw))
+}
+
+function SendError({ raw }: { raw: string }) {
+  const s = useStyles()
+  const { t } = useTranslation()
+  const text = t('inbox.chat.sendFailed', { reason: sendErrorText(raw) })
+  return (
+    <Tooltip content={text} relationship="label">
+      <span className={s.error} tabIndex={0} role="img" aria-label={text} data-testid="send-error">
+        <WarningRegular fontSize={12} />
+      </span>
+    </Tooltip>
+  )
 }
 
 function Check({ double }: { double?: boolean }) {
@@ -366,6 +392,7 @@ export function MessageBubble(props: MessageBubbleProps) {
       <div
         className={mergeClasses(
           s.bubble,
+          hasMenu && !selecting && s.withMenu,
           mine && s.mine,
           m.isPrivate && s.private,
           props.highlighted && s.highlight
@@ -450,11 +477,7 @@ export function MessageBubble(props: MessageBubbleProps) {
           <Content message={m} />
         )}
         <div className={s.footer}>
-          {m.sendError && (
-            <span className={s.error} title={m.sendError}>
-              <WarningRegular fontSize={12} />
-            </span>
-          )}
+          {m.sendError && <SendError raw={m.sendError} />}
           {m.isEdited && <span data-testid="edited-mark">{t('inbox.chat.edited')}</span>}
           <span>{timeOf(m.createdAt)}</span>
           {mine && !m.isPrivate && <AckIcon ack={m.ack} audio={m.mediaType === 'audio'} />}

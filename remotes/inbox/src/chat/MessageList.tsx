@@ -233,6 +233,25 @@ export function MessageList(props: MessageListProps) {
     state.stickToEnd.current = false
   }, [state.appended, state.stickToEnd])
 
+  // an image or video grows once it has loaded: a reader who was at the end stays there
+  // (load does not bubble, so it is caught on its way down)
+  useEffect(() => {
+    const el = ref.current
+    if (!el) return
+    const onLoaded = (e: Event) => {
+      const target = e.target as HTMLElement | null
+      if (!target || !['IMG', 'VIDEO'].includes(target.tagName)) return
+      if (nearBottom.current) el.scrollTop = el.scrollHeight
+      else before.current = { height: el.scrollHeight, top: el.scrollTop }
+    }
+    el.addEventListener('load', onLoaded, true)
+    el.addEventListener('loadedmetadata', onLoaded, true)
+    return () => {
+      el.removeEventListener('load', onLoaded, true)
+      el.removeEventListener('loadedmetadata', onLoaded, true)
+    }
+  }, [])
+
   const onScroll = () => {
     const el = ref.current
     if (!el) return

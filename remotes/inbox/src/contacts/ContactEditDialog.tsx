@@ -24,7 +24,7 @@ import {
   TextField,
   type Rule,
 } from '@balcao/ui'
-import { CHANNELS, type Contact, type ContactTag, type ExtraInfo } from './types.js'
+import { type ChannelOption, type Contact, type ContactTag, type ExtraInfo } from './types.js'
 
 const useStyles = makeStyles({
   row: { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '12px', alignItems: 'start' },
@@ -104,7 +104,7 @@ export function ContactEditDialog(props: ContactEditDialogProps) {
 }
 
 function ContactForm(props: ContactEditDialogProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const styles = useStyles()
   const isNew = props.contactId === null
   const [contact, setContact] = useState<Contact | null>(null)
@@ -127,6 +127,16 @@ function ContactForm(props: ContactEditDialogProps) {
       .then(setTags)
       .catch(() => setTags([]))
   }, [])
+
+  // the channels the plan offers, from their manifests (GET /modules)
+  const [channels, setChannels] = useState<ChannelOption[]>([])
+  useEffect(() => {
+    if (!isNew) return
+    api
+      .get<{ channels?: ChannelOption[] }>('/modules')
+      .then((r) => setChannels(r.channels ?? []))
+      .catch(() => setChannels([]))
+  }, [isNew])
 
   useEffect(() => {
     if (props.contactId === null) return
@@ -240,7 +250,10 @@ function ContactForm(props: ContactEditDialogProps) {
                 label={t('inbox.contacts.channel')}
                 name="channel"
                 value={v.channel}
-                options={CHANNELS.map((c) => ({ value: c, label: t(`inbox.contacts.channels.${c}`) }))}
+                options={channels.map((c) => ({
+                  value: c.name,
+                  label: c.label[i18n.language.slice(0, 2) as keyof ChannelOption['label']] ?? c.label.pt,
+                }))}
                 onChange={(x) => form.set('channel', x)}
               />
             ) : (

@@ -2,6 +2,7 @@
  * /contacts (spec 1 §2): search by name or number, tag filter, infinite scroll,
  * import and export menu, block or unblock, delete (admins: contacts-page:deleteContact),
  * add and edit, and "open ticket" through a chosen connection, which lands on /tickets/{uuid}.
+ * The ticket gets a queue (spec 1 §5): the user's only one, or the one picked in a dialog.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useAtomValue } from 'jotai'
@@ -50,10 +51,13 @@ import {
   RowActions,
   type Column,
 } from '@balcao/ui'
+import { loadQueues } from '../actions/data.js'
+import { QueuePickDialog } from '../actions/QueuePickDialog.js'
 import { TagChip } from '../tags/TagChip.js'
 import { ContactEditDialog } from './ContactEditDialog.js'
 import { ImportDialog } from './ImportDialog.js'
 import { shownCount } from './shownCount.js'
+import { ticketQueueChoice } from './ticketQueue.js'
 import { conflictingTicket, downloadFile, type OpenTicketRef } from './transfer.js'
 import { connectionsFor, type Connection, type Contact, type ContactTag, type ContactsPage } from './types.js'
 
@@ -78,6 +82,7 @@ export default function ContactsPage() {
   const [importing, setImporting] = useState(false)
   const [exporting, setExporting] = useState(false)
   const [openElsewhere, setOpenElsewhere] = useState<OpenTicketRef | null>(null)
+  const [askQueue, setAskQueue] = useState<{ contact: Contact; connection: Connection } | null>(null)
 
   const list = usePagedList<Contact>(
     useCallback(
@@ -174,13 +179,23 @@ export default function ContactsPage() {
     }
   }
 
-  const openTicket = async (c: Contact, w: Connection) => {
+  /** the queue first: the user's only one at once, otherwise asked */
+  const startTicket = async (c: Contact, w: Connection) => {
+    const all = admin ? await loadQueues().catch(() => []) : []
+    const choice = ticketQueueChoice(me?.queues ?? [], admin, all)
+    if (choice.kind === 'use') return openTicket(c, w, choice.queueId)
+    if (choice.kind === 'ask') return setAskQueue({ contact: c, connection: w })
+    toasts.warning(t('inbox.contacts.noQueueToOpen'))
+  }
+
+  const openTicket = async (c: Contact, w: Connection, queueId: number) => {
     try {
       const ticket = await api.post<{ uuid: string }>('/tickets', {
         contactId: c.id,
         userId: me?.id,
         status: 'open',
         whatsappId: w.id,
+        queueId,
       })
       navigate(`/tickets/${ticket.uuid}`)
     } catch (e) {
@@ -267,7 +282,7 @@ export default function ContactsPage() {
                 <MenuList>
                   {reachable.length === 0 && <MenuItem disabled>{t('inbox.contacts.noConnection')}</MenuItem>}
                   {reachable.map((w) => (
-                    <MenuItem key={w.id} onClick={() => openTicket(c, w)} data-testid={`open-ticket-${c.id}-${w.id}`}>
+                    <MenuItem key={w.id} onClick={() => void startTicket(c, w)} data-testid={`open-ticket-${c.id}-${w.id}`}>
                       {w.name} · {t(`inbox.contacts.channels.${w.channel}`, { defaultValue: w.channel })}
                     </MenuItem>
                   ))}
@@ -395,6 +410,18 @@ export default function ContactsPage() {
       >
         {t('inbox.contacts.deleteWarning')}
       </DeleteDialog>
+      <QueuePickDialog
+        open={!!askQueue}
+        title={t('inbox.contacts.openTicketTitle', { name: askQueue?.contact.name ?? '' })}
+        submitLabel={t('inbox.contacts.openTicket')}
+        onClose={() => setAskQueue(null)}
+        onSubmit={async (queueId) => {
+          if (!askQueue) return
+          const { contact, connection } = askQueue
+          setAskQueue(null)
+          await openTicket(contact, connection, queueId)
+        }}
+      />
       <Dialog open={!!openElsewhere} onOpenChange={(_, d) => !d.open && setOpenElsewhere(null)}>
         <DialogSurface aria-describedby={undefined}>
           <DialogBody>

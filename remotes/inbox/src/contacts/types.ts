@@ -62,7 +62,11 @@ export interface Connection {
   status: string
 }
 
-export const CHANNELS = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'api'] as const
+/** A channel the plan offers, as GET /modules lists it (from the channel's manifest). */
+export interface ChannelOption {
+  name: string
+  label: { pt: string; en: string; es: string }
+}
 
 /** Connections a contact of this channel can be reached through. */
 export function connectionsFor(contactChannel: string, connections: Connection[]) {

@@ -1,6 +1,7 @@
 /**
- * Add/edit a quick reply (spec 3): shortcode (required), message, visibility
- * (visao: everyone sees it; geral: everyone may edit it), active flag, and one
+ * Add/edit a quick reply (spec 3): shortcode (required), message, the general
+ * flag (geral: every user of the company sees it, spec 3 §6; off, only its
+ * author does), active flag, and one
  * optional media file sent with POST /quick-messages/{id}/media-upload after the
  * record is saved (or removed with DELETE on the same path).
  */
@@ -57,8 +58,7 @@ export function QuickMessageDialog(props: {
     {
       shortcode: r?.shortcode ?? '',
       message: r?.message ?? '',
-      visao: r?.visao ?? true,
-      geral: r?.geral ?? false,
+      geral: r?.geral ?? true,
       status: r?.status ?? true,
     },
     { shortcode: [required, maxLength(100)], message: [maxLength(10000)] }
@@ -75,8 +75,9 @@ export function QuickMessageDialog(props: {
       // a leading "/" is how the chat triggers it, not part of the code
       shortcode: v.shortcode.trim().replace(/^\/+/, ''),
       message: v.message,
-      visao: v.visao,
       geral: v.geral,
+      // visao carries the same visibility: one flag on the screen, one meaning on the server
+      visao: v.geral,
       status: v.status,
     }
     try {
@@ -179,17 +180,11 @@ export function QuickMessageDialog(props: {
           )}
         </div>
       </Field>
-      <SwitchField
-        name="visao"
-        label={t('inbox.quickMessages.visao')}
-        hint={v.visao ? undefined : t('inbox.quickMessages.visaoHint')}
-        checked={v.visao}
-        onChange={(c) => form.set('visao', c)}
-      />
       <div className={styles.row}>
         <SwitchField
           name="geral"
           label={t('inbox.quickMessages.geral')}
+          hint={v.geral ? t('inbox.quickMessages.geralOn') : t('inbox.quickMessages.geralOff')}
           checked={v.geral}
           onChange={(c) => form.set('geral', c)}
         />

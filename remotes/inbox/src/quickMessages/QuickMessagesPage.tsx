@@ -1,6 +1,7 @@
 /**
  * /quick-messages (spec 3): searchable paged table of shortcode, message,
- * media name and general flag, with add/edit (media upload) and delete.
+ * media name and general flag (geral: seen by every user, or by its author
+ * alone, as the dialog sets it), with add/edit (media upload) and delete.
  * Others' changes arrive live (company-{id}-quickmessage).
  */
 import { useCallback, useEffect, useState } from 'react'
@@ -63,7 +64,7 @@ export default function QuickMessagesPage() {
         const record = m.record as QuickMessage | undefined
         if ((m.action === 'create' || m.action === 'update') && record) {
           // someone else's private reply is not for this list
-          if (record.visao || record.userId === myId) upsert(record)
+          if (record.geral || record.visao || record.userId === myId) upsert(record)
           else remove(record.id)
         }
         if (m.action === 'delete') remove(Number(m.id))
@@ -71,7 +72,8 @@ export default function QuickMessagesPage() {
     [upsert, remove, myId]
   )
 
-  const mayEdit = (q: QuickMessage) => admin || q.geral || q.userId === myId
+  // the author and admins edit a reply; the general flag is about who sees it (spec 3 §6)
+  const mayEdit = (q: QuickMessage) => admin || q.userId === myId
   const columns: Column<QuickMessage>[] = [
     {
       key: 'shortcode',
@@ -112,11 +114,17 @@ export default function QuickMessagesPage() {
     {
       key: 'geral',
       header: t('inbox.quickMessages.general'),
-      width: '90px',
+      width: '110px',
       align: 'center',
       render: (q) => (
-        <Badge appearance="tint" color={q.geral ? 'brand' : 'subtle'}>
-          {q.geral ? t('inbox.quickMessages.yes') : t('inbox.quickMessages.no')}
+        <Badge
+          appearance="tint"
+          color={q.geral ? 'brand' : 'subtle'}
+          title={q.geral ? t('inbox.quickMessages.geralOn') : t('inbox.quickMessages.geralOff')}
+          data-testid={`quick-message-geral-${q.id}`}
+          data-geral={q.geral ? 'true' : 'false'}
+        >
+          {q.geral ? t('inbox.quickMessages.everyone') : t('inbox.quickMessages.onlyAuthor')}
         </Badge>
       ),
     },

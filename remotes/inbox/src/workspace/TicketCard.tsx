@@ -1,10 +1,10 @@
 /**
  * One ticket in the list (spec 1 §9): contact name cut at 60 characters, last
- * message at 40, at most 2 tags, unread badge, queue colour, attendant, time.
+ * message at 40 (WhatsApp's *bold*, _italic_, ~strike~ drawn, never their marks), at most 2 tags, unread badge, queue colour, attendant, time.
  * Pending tickets carry accept and ignore buttons. Pure: everything comes in
  * through props, so stories and the virtual list can render it alike.
  */
-import type { MouseEvent } from 'react'
+import { Fragment, type MouseEvent } from 'react'
 import {
   Avatar,
   Badge,
@@ -21,6 +21,7 @@ import { CheckmarkRegular, DismissRegular, PeopleTeamRegular } from '@fluentui/r
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '@balcao/ui'
 import type { Ticket } from '../types.js'
+import { plainPreview, previewPieces } from '../chat/whatsappFormat.js'
 
 export const TICKET_ROW_HEIGHT = 92
 export const NAME_MAX = 60
@@ -88,7 +89,9 @@ const useStyles = makeStyles({
   time: { color: tokens.colorNeutralForeground3, flexShrink: 0 },
   timeUnread: { color: tokens.colorPaletteGreenForeground1, fontWeight: tokens.fontWeightSemibold },
   badges: { display: 'flex', alignItems: 'center', gap: '4px', minWidth: 0, overflow: 'hidden', flex: 1 },
-  badge: { maxWidth: '120px', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', flexShrink: 1 },
+  // a chip gives way to its neighbours on a narrow card, its text ending in an ellipsis (never cut dry)
+  badge: { maxWidth: '120px', minWidth: '24px', flexShrink: 1, overflow: 'hidden' },
+  chipText: { minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   actions: { display: 'flex', gap: '2px', flexShrink: 0 },
 })
 
@@ -102,6 +105,36 @@ export interface TicketCardProps {
   /** only when the user may ignore pending tickets */
   onIgnore?: (ticket: Ticket) => void
   busy?: boolean
+}
+
+/** A chip's text: cut with an ellipsis when the chip is narrower than it, the whole text in its title. */
+function Chip({ className, children }: { className: string; children: string }) {
+  return (
+    <span className={className} title={children} data-chip-label="">
+      {children}
+    </span>
+  )
+}
+
+/** The last message as the card shows it: WhatsApp marks drawn, cut at 40 visible characters. */
+function LastMessage({ text }: { text: string | null | undefined }) {
+  const pieces = previewPieces(text, LAST_MESSAGE_MAX)
+  if (!pieces.length) return <>{'\u00a0'}</>
+  return (
+    <>
+      {pieces.map((p, i) =>
+        p.mark === 'bold' ? (
+          <strong key={i}>{p.text}</strong>
+        ) : p.mark === 'italic' ? (
+          <em key={i}>{p.text}</em>
+        ) : p.mark === 'strike' ? (
+          <s key={i}>{p.text}</s>
+        ) : (
+          <Fragment key={i}>{p.text}</Fragment>
+        )
+      )}
+    </>
+  )
 }
 
 export function TicketCard({ ticket, selected, showUser, onOpen, onAccept, onIgnore, busy }: TicketCardProps) {
@@ -155,8 +188,9 @@ export function TicketCard({ ticket, selected, showUser, onOpen, onAccept, onIgn
           <Caption1
             className={mergeClasses(styles.last, unread && styles.unreadText)}
             data-testid="ticket-last-message"
+            title={plainPreview(previewPieces(ticket.lastMessage, 1000)) || undefined}
           >
-            {cut(ticket.lastMessage, LAST_MESSAGE_MAX) || '\u00a0'}
+            <LastMessage text={ticket.lastMessage} />
           </Caption1>
           {unread && (
             <CounterBadge
@@ -180,11 +214,11 @@ export function TicketCard({ ticket, selected, showUser, onOpen, onAccept, onIgn
                   : undefined
               }
             >
-              {ticket.queue?.name ?? t('inbox.workspace.noQueue')}
+              <Chip className={styles.chipText}>{ticket.queue?.name ?? t('inbox.workspace.noQueue')}</Chip>
             </Badge>
             {showUser && ticket.user && (
               <Badge size="small" appearance="outline" color="informative" className={styles.badge}>
-                {ticket.user.name}
+                <Chip className={styles.chipText}>{ticket.user.name}</Chip>
               </Badge>
             )}
             {tags.slice(0, TAGS_MAX).map((g) => (
@@ -195,7 +229,7 @@ export function TicketCard({ ticket, selected, showUser, onOpen, onAccept, onIgn
                 style={{ backgroundColor: g.color, color: textOn(g.color), border: 'none' }}
                 data-testid="ticket-tag"
               >
-                {g.name}
+                <Chip className={styles.chipText}>{g.name}</Chip>
               </Badge>
             ))}
             {tags.length > TAGS_MAX && (
