@@ -7,6 +7,9 @@
  *   { type: 'edit' | 'delete', id, body?, from: { number } }
  * The event is persisted by the core pipeline before the answer (202), so an
  * accepted event is never lost; sending the same id again is a no-op.
+ * `mediaUrl` (http or https, a public address) is downloaded by the inbox into
+ * private storage after the event is processed (at most 20 MB, a content type
+ * of the `mediaType`), retried while the source fails.
  * Limits: 20 bad signatures per address in 5 minutes lock that address out
  * (429) for the rest of the window; API_WEBHOOK_PER_MINUTE events per
  * connection and minute (default 30,000). The plan flag (useExternalApi) is
@@ -40,7 +43,13 @@ const eventValidator = vine.create({
   mediaType: vine
     .enum(['image', 'audio', 'video', 'application', 'document', 'locationMessage', 'contactMessage'])
     .optional(),
-  mediaUrl: vine.string().trim().url().maxLength(500).optional(),
+  // fetched into private storage by the inbox (never shown from the sender's address)
+  mediaUrl: vine
+    .string()
+    .trim()
+    .url({ require_protocol: true, protocols: ['http', 'https'] })
+    .maxLength(500)
+    .optional(),
   quotedId: vine.string().trim().maxLength(200).optional(),
   ack: vine.number().withoutDecimals().min(0).max(5).optional(),
   timestamp: vine.number().positive().max(4_102_444_800_000).optional(),

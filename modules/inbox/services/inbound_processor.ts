@@ -22,6 +22,7 @@ import { conversation } from '#core/conversation'
 import { inboxPort, toConversationTicket } from './conversation_port.js'
 import { inboxEvents } from './inbox_events.js'
 import { fireMessageReceived } from '../public/events.js'
+import { inboundMedia, queueMediaFetch } from './inbound_media.js'
 
 const DELETED_LGPD = '🚫 _Mensagem Apagada_'
 
@@ -84,10 +85,12 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
   const mediaType = e.kind === 'reaction' ? 'reactionMessage' : e.kind === 'call' ? 'call_log' : (e.mediaType ?? null)
   const body = e.kind === 'reaction' ? e.body || 'reaction' : (e.body ?? '')
   const at = e.timestamp ? new Date(e.timestamp) : new Date()
+  // an outside media URL is only the source of a fetch into storage (never hot-linked)
+  const media = inboundMedia(companyId, mediaType, e.mediaUrl)
   const inserted = await trx.rawQuery(
     `INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, queue_id, wid, body, from_me, media_type, media_url,
-                           quoted_msg_id, quoted_wid, participant, ack, read, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
+                           media_source_url, quoted_msg_id, quoted_wid, participant, ack, read, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
      ON CONFLICT (company_id, (coalesce(whatsapp_id, 0)), wid) DO NOTHING RETURNING *`,
     [
       companyId,
@@ -99,7 +102,8 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
       body,
       Boolean(e.fromMe),
       mediaType,
-      e.mediaUrl ?? null,
+      media.mediaUrl,
+      media.sourceUrl,
       quotedId,
       e.quotedProviderId ?? null,
       e.participant ? normaliseNumber(e.participant.number) : null,
@@ -129,6 +133,9 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
     linkQuotes(companyId, whatsapp.id, messageId, e.providerMessageId, quotedId === null && Boolean(e.quotedProviderId))
   )
   inboxEvents.messageCreated(uow, messageId, asLike(after), inserted.rows[0])
+  // queued after the commit (and after the message's own event): if the queue is
+  // unreachable, the row stays pending and the media sweep queues it later
+  if (media.sourceUrl) uow.afterCommit(() => queueMediaFetch(companyId, messageId))
   // one ticket update per commit, whatever the conversation hooks change below
   inboxEvents.ticketChanged(uow, after.id, created ? undefined : before)
   if (after.unread_messages > 0) {

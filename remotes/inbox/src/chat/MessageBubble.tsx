@@ -333,7 +333,9 @@ function Content({ message }: { message: ChatMessage }) {
             (message.mediaUrl ? (
               <Media message={message} />
             ) : (
-              <div className={s.deleted}>{t('inbox.chat.mediaUnavailable')}</div>
+              <div className={s.deleted} data-testid="media-missing">
+                {t(message.mediaPending ? 'inbox.chat.mediaLoading' : 'inbox.chat.mediaUnavailable')}
+              </div>
             ))}
           {body && !(message.mediaUrl && body === message.mediaName) && (
             <div className={s.text}>{formatWhatsapp(body)}</div>

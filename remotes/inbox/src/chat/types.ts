@@ -9,6 +9,8 @@ export interface ChatMessage {
   mediaType: string | null
   mediaUrl: string | null
   mediaName: string | null
+  /** inbound media still being downloaded into storage by the server */
+  mediaPending?: boolean
   quotedMsgId: number | null
   quotedMsg?: ChatMessage | null
   isPrivate: boolean
