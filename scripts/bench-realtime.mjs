@@ -1,0 +1,288 @@
+/**
+ * Realtime benchmark: N signed-in SSE streams (Transmit) on the compiled API
+ * process, each subscribed to its user's channel as the shell does; a ticket
+ * event is fanned out to all of them and the delivery time to each stream is
+ * measured from the request that caused it. Reports p50/p99 delivery, RSS and
+ * memory per stream. With BENCH_PROCESSES=2 (needs Redis) the streams are
+ * split over two API processes and the event is caused on the first: the
+ * second gets it through Redis.
+ *   node_modules/.bin/node scripts/bench-realtime.mjs
+ * Env: BENCH_STREAMS (default 10000), BENCH_STREAMS_PER_USER (default 10),
+ * BENCH_EVENTS (fan-outs measured, default 5), BENCH_PROCESSES (1 or 2).
+ * Streams come from distinct client addresses through X-Forwarded-For
+ * (TRUST_PROXY=loopback), as browsers behind a proxy would.
+ */
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
+import { spawn, spawnSync } from 'node:child_process'
+import http from 'node:http'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ROOT, freePort, ensureDependencies, reexecWithNode24 } from './lib.mjs'
+
+const num = (name, def) => Number(process.env[name] ?? def)
+const pct = (v, p) => {
+  const s = [...v].sort((a, b) => a - b)
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : 0
+}
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+
+/** the server's access-token format (core/app/services/auth_tokens.ts) */
+function accessToken(appKey, claims) {
+  const key = createHash('sha256').update('balcao:access-token:').update(appKey).digest()
+  const payload = Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')
+  return `v1.${payload}.${createHmac('sha256', key).update(payload).digest('base64url')}`
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
+
+function request(base, method, path, { token, body, ip } = {}) {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body)
+    const req = http.request(
+      `${base}${path}`,
+      {
+        method,
+        agent,
+        headers: {
+          'accept': 'application/json',
+          ...(data ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(ip ? { 'x-forwarded-for': ip } : {}),
+        },
+      },
+      (res) => {
+        let text = ''
+        res.on('data', (c) => (text += c))
+        res.on('end', () => resolve({ status: res.statusCode, text }))
+      }
+    )
+    req.on('error', reject)
+    if (data) req.write(data)
+    req.end()
+  })
+}
+
+/** One open SSE stream: records when each ticket event arrives. */
+function openStream(base, { uid, token, ip }) {
+  return new Promise((resolve, reject) => {
+    const stream = { uid, token, ip, arrivals: [], res: null, req: null }
+    const req = http.get(
+      `${base}/__transmit/events?uid=${uid}&token=${encodeURIComponent(token)}`,
+      { headers: { 'accept': 'text/event-stream', 'x-forwarded-for': ip }, agent: false },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`))
+        stream.res = res
+        let buffer = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk) => {
+          buffer += chunk
+          let i
+          while ((i = buffer.indexOf('\n')) >= 0) {
+            const line = buffer.slice(0, i)
+            buffer = buffer.slice(i + 1)
+            if (/company-\d+-ticket/.test(line)) stream.arrivals.push(performance.now())
+          }
+        })
+        resolve(stream)
+      }
+    )
+    req.on('error', reject)
+    stream.req = req
+  })
+}
+
+async function pool(items, size, fn) {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next < items.length) await fn(items[next++])
+    })
+  )
+}
+
+async function main() {
+  const { portOpen, startEmbeddedPostgres } = await import('../database/embedded_postgres.mjs')
+  const pg = (await import('pg')).default
+  const STREAMS = num('BENCH_STREAMS', 10000)
+  const PER_USER = num('BENCH_STREAMS_PER_USER', 10)
+  const EVENTS = num('BENCH_EVENTS', 5)
+  const PROCESSES = num('BENCH_PROCESSES', 1)
+  const USERS = Math.ceil(STREAMS / PER_USER)
+  const appKey = randomBytes(32).toString('base64url')
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '3333',
+    LOG_LEVEL: 'error',
+    APP_KEY: appKey,
+    SUPER_PASSWORD: 'bench-super-secret',
+    TRUST_PROXY: 'loopback',
+    REDIS_PREFIX: `balcao-bench-rt-${process.pid}`,
+  }
+  if (!env.REDIS_URL && (await portOpen(6379))) env.REDIS_URL = 'redis://127.0.0.1:6379/6'
+  if (PROCESSES > 1 && !env.REDIS_URL) throw new Error('BENCH_PROCESSES=2 needs Redis')
+  let embedded = null
+  let adminUrl = process.env.DATABASE_URL
+  if (!adminUrl && (await portOpen(5432))) adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres'
+  if (!adminUrl) {
+    embedded = await startEmbeddedPostgres({ dir: join(ROOT, '.data', 'pg-bench'), port: 54331, database: 'postgres' })
+    adminUrl = embedded.url
+  }
+  const dbName = `balcao_bench_rt_${process.pid}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${dbName}`)
+  const u = new URL(adminUrl)
+  u.pathname = `/${dbName}`
+  env.DATABASE_URL = u.toString()
+  const servers = []
+  const streams = []
+  try {
+    if (spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-needed'], { cwd: ROOT, env, stdio: 'inherit' }).status)
+      throw new Error('server build failed')
+    for (const args of [['migration:run', '--force'], ['db:seed']]) {
+      if (spawnSync(process.execPath, ['build/core/bin/console.js', ...args], { cwd: ROOT, env, stdio: 'ignore' }).status)
+        throw new Error(`ace ${args[0]} failed`)
+    }
+
+    // one company, USERS admins (an admin sees every ticket: each event reaches every user), sessions, one ticket
+    const sql = new pg.Client({ connectionString: env.DATABASE_URL })
+    sql.on('error', () => {}) // the cleanup's DROP DATABASE ends it
+    await sql.connect()
+    const companyId = (
+      await sql.query(
+        `INSERT INTO companies (name, email, plan_id, status, due_date) VALUES ('Bench RT', 'rt@bench.test', 1, true, '2999-01-01') RETURNING id`
+      )
+    ).rows[0].id
+    const users = (
+      await sql.query(
+        `INSERT INTO users (company_id, name, email, password, profile)
+         SELECT $1, 'Agent ' || g, 'agent' || g || '@rt.test', 'x', 'admin' FROM generate_series(1, $2) g RETURNING id`,
+        [companyId, USERS]
+      )
+    ).rows.map((r) => r.id)
+    const sessions = users.map((id) => ({ id: randomUUID(), userId: id }))
+    await sql.query(
+      `INSERT INTO user_sessions (id, user_id, company_id) SELECT s, u, $3 FROM unnest($1::uuid[], $2::int[]) AS t(s, u)`,
+      [sessions.map((s) => s.id), sessions.map((s) => s.userId), companyId]
+    )
+    const whatsappId = (
+      await sql.query(
+        `INSERT INTO whatsapps (company_id, name, channel, status, token) VALUES ($1, 'API', 'api', 'CONNECTED', $2) RETURNING id`,
+        [companyId, randomBytes(15).toString('hex')]
+      )
+    ).rows[0].id
+    const contactId = (
+      await sql.query(`INSERT INTO contacts (company_id, name, number) VALUES ($1, 'Cliente', '5511999990000') RETURNING id`, [
+        companyId,
+      ])
+    ).rows[0].id
+    const ticketId = (
+      await sql.query(
+        `INSERT INTO tickets (company_id, contact_id, whatsapp_id, status, channel, uuid) VALUES ($1, $2, $3, 'pending', 'api', gen_random_uuid()) RETURNING id`,
+        [companyId, contactId, whatsappId]
+      )
+    ).rows[0].id
+    await sql.end()
+
+    const bases = []
+    for (let p = 0; p < PROCESSES; p++) {
+      const port = await freePort()
+      const child = spawn(process.execPath, ['build/core/bin/server.js'], {
+        cwd: ROOT,
+        env: { ...env, PORT: String(port), WORKERS: p === 0 ? 'true' : 'false' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      })
+      servers.push(child)
+      const base = `http://127.0.0.1:${port}`
+      for (let i = 0; ; i++) {
+        if (await request(base, 'GET', '/health').then((r) => r.status === 200, () => false)) break
+        if (i > 300) throw new Error('server did not start')
+        await sleep(200)
+      }
+      bases.push(base)
+    }
+    await sleep(2000)
+    const idleRss = servers.map((s) => rssMb(s.pid))
+
+    // open the streams: PER_USER per user, 40 per client address, spread over the processes
+    const plans = []
+    for (let i = 0; i < STREAMS; i++) {
+      const s = sessions[Math.floor(i / PER_USER)]
+      const token = accessToken(appKey, { sid: s.id, uid: s.userId, cid: companyId })
+      const ip = `10.${(i >> 14) & 255}.${(i >> 6) & 255}.${1 + ((i / 40) | 0) % 250}`
+      plans.push({ uid: randomUUID(), token, ip, userId: s.userId, base: bases[i % bases.length] })
+    }
+    const t0 = performance.now()
+    await pool(plans, 200, async (p) => {
+      const stream = await openStream(p.base, p)
+      const r = await request(p.base, 'POST', '/__transmit/subscribe', {
+        token: p.token,
+        ip: p.ip,
+        body: { uid: p.uid, channel: `company/${companyId}/user/${p.userId}` },
+      })
+      if (r.status >= 300) throw new Error(`subscribe ${r.status} ${r.text}`)
+      streams.push(stream)
+    })
+    const openSeconds = (performance.now() - t0) / 1000
+    await sleep(3000)
+    const loadedRss = servers.map((s) => rssMb(s.pid))
+
+    // fan-outs: an admin's ticket update (status toggles) caused on the first process
+    const adminToken = plans[0].token
+    const delays = []
+    let missing = 0
+    const after = (s, t) => s.arrivals.find((a) => a >= t)
+    for (let e = 0; e < EVENTS; e++) {
+      const status = e % 2 === 0 ? 'open' : 'pending'
+      const sent = performance.now()
+      const r = await request(bases[0], 'PUT', `/tickets/${ticketId}`, {
+        token: adminToken,
+        ip: plans[0].ip,
+        body: { status, userId: status === 'open' ? users[0] : null },
+      })
+      if (r.status >= 300) throw new Error(`ticket update ${r.status} ${r.text}`)
+      // the first ticket event each stream receives after the request was sent
+      const deadline = performance.now() + 10_000
+      while (performance.now() < deadline && streams.some((s) => after(s, sent) === undefined)) await sleep(20)
+      for (const s of streams) {
+        const at = after(s, sent)
+        if (at === undefined) missing++
+        else delays.push(at - sent)
+      }
+      await sleep(500)
+    }
+    const summary = {
+      streams: streams.length,
+      users: USERS,
+      processes: PROCESSES,
+      redis: Boolean(env.REDIS_URL),
+      openSeconds: Math.round(openSeconds * 10) / 10,
+      events: EVENTS,
+      deliveries: delays.length,
+      missing,
+      deliveryMs: { p50: Math.round(pct(delays, 50)), p99: Math.round(pct(delays, 99)), max: Math.round(pct(delays, 100)) },
+      rssMb: { idle: idleRss.map(Math.round), withStreams: loadedRss.map(Math.round) },
+      kbPerStream: Math.round(
+        ((loadedRss.reduce((a, b) => a + b, 0) - idleRss.reduce((a, b) => a + b, 0)) * 1024) / Math.max(1, streams.length)
+      ),
+    }
+    console.log(JSON.stringify(summary, null, 2))
+  } catch (error) {
+    console.error(error)
+    process.exitCode = 1
+  } finally {
+    for (const s of streams) s.req?.destroy()
+    for (const s of servers) s.kill('SIGTERM')
+    await Promise.all(servers.map((s) => new Promise((r) => (s.exitCode !== null ? r() : s.once('exit', r)))))
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {})
+    await admin.end()
+    if (embedded) await embedded.stop().catch(() => {})
+  }
+}
+
+ensureDependencies()
+if (!reexecWithNode24(fileURLToPath(import.meta.url))) await main()
