@@ -7,6 +7,29 @@ import { updateConnectionValidator } from './validators.js'
 import { updateConnection } from './services/connection_writer.js'
 import { present } from './services/connection_presenter.js'
 import { connectionEvents } from './services/connection_events.js'
+import { sessionControl } from './services/session_control.js'
+import { companyWithPlan } from './services/acting_company.js'
+import { channelsForPlan } from '#core/channels'
+import { companySettings } from '#core/settings'
+
+/** The channels a plan offers, drawn as GET /modules draws them for the caller's company (add menu, icons, channel tab). */
+function channelDefs(plan: Parameters<typeof channelsForPlan>[0]) {
+  return channelsForPlan(plan).map((c) => ({
+    name: c.name,
+    feature: c.feature,
+    label: c.label,
+    icon: c.icon,
+    color: c.color ?? null,
+    fields: (c.fields ?? []).map((f) => ({
+      name: f.name,
+      type: f.type,
+      label: f.label,
+      required: Boolean(f.required),
+      help: f.help ?? null,
+      options: f.options ?? [],
+    })),
+  }))
+}
 
 /**
  * The super user's all-connections page (spec 3 §2). Cross-tenant by design,
@@ -41,6 +64,18 @@ export default class AdminController {
     })
   }
 
+  /**
+   * GET /whatsapp-admin/:id/channels: what the company dialog needs of company :id
+   * to add and edit its connections: the channels its plan offers (the add menu)
+   * and its scheduleType (the editor's schedules tab shows for 'connection').
+   */
+  async channels(ctx: HttpContext) {
+    requireSuper(ctx)
+    const company = await companyWithPlan(idParam(ctx, 'ERR_NO_COMPANY_FOUND'))
+    const scheduleType = await tenancy.run(company.id, () => companySettings.get('scheduleType'))
+    return { channels: channelDefs(company.plan), scheduleType }
+  }
+
   /** PUT /whatsapp-admin/:id: edits connection :id of any company, under that company's rules */
   async update(ctx: HttpContext) {
     requireSuper(ctx)
@@ -50,7 +85,9 @@ export default class AdminController {
     const input = await ctx.request.validateUsing(updateConnectionValidator)
     return tenancy.run(owner.companyId, async () => {
       const current = await Whatsapp.query().where('id', id).preload('queues').firstOrFail()
-      const { row } = await updateConnection(current, { ...input, token: undefined })
+      const { row, restart } = await updateConnection(current, { ...input, token: undefined })
+      // switching old-message import on restarts a connected session, as on the connections page
+      if (restart) await sessionControl.fresh(row).catch(() => {})
       await row.load('queues')
       const [out] = await present([row], { admin: false })
       await connectionEvents.updated(row.companyId, out)

@@ -9,18 +9,25 @@ import { createConnection, deleteConnection, updateConnection } from './services
 import { present } from './services/connection_presenter.js'
 import { connectionEvents } from './services/connection_events.js'
 import { findConnection } from './services/find_connection.js'
+import { inTargetCompany, withConnection } from './services/acting_company.js'
 import { sessionControl } from './services/session_control.js'
 
 /** the greeting media row of a connection of the company in scope */
 const greetingMedia = (whatsappId: number) => tenantTable('connection_media').where('whatsapp_id', whatsappId)
 
-async function publish(row: Whatsapp) {
+/**
+ * Tells the company's users and answers the caller: the company's admin gets
+ * the whole record, the super user acting on another company the record
+ * without its token (services/acting_company.ts).
+ */
+async function publish(row: Whatsapp, foreign = false) {
   // database defaults (schedules, bot limits, ...) are only known after a reload
   await row.refresh()
   await row.load('queues')
   const [out] = await present([row], { admin: true })
   await connectionEvents.updated(row.companyId, out)
-  return out
+  if (!foreign) return out
+  return (await present([row], { admin: false, qr: true }))[0]
 }
 
 export default class ConnectionsController {
@@ -32,20 +39,26 @@ export default class ConnectionsController {
     return present(rows, { admin, session })
   }
 
+  /** GET /whatsapp/:id; the super user also reads another company's (its QR, never its token) */
   async show(ctx: HttpContext) {
     const admin = ctx.actor.user.isAdmin
-    const [out] = await present([await findConnection(ctx)], { admin, session: admin })
-    return out
+    return withConnection(ctx, async (row, foreign) => {
+      const [out] = await present([row], foreign ? { admin: false, qr: true } : { admin, session: admin })
+      return out
+    })
   }
 
+  /** POST /whatsapp; the super user may name another company (`companyId`): its plan and limit apply */
   async store(ctx: HttpContext) {
     requireAdmin(ctx)
-    const input = await ctx.request.validateUsing(createConnectionValidator)
-    const row = await createConnection(input, ctx.actor.company.plan as any)
-    const out = await publish(row)
-    // a new WhatsApp connection starts at once so the QR shows (spec 2 §4)
-    if (row.channel === 'whatsapp') await sessionControl.fresh(row, input.pairingPhone).catch(() => {})
-    return ctx.response.created(out)
+    const { companyId, ...input } = await ctx.request.validateUsing(createConnectionValidator)
+    return inTargetCompany(ctx, companyId, async (company, foreign) => {
+      const row = await createConnection(input, company.plan)
+      const out = await publish(row, foreign)
+      // a new WhatsApp connection starts at once so the QR shows (spec 2 §4)
+      if (row.channel === 'whatsapp') await sessionControl.fresh(row, input.pairingPhone).catch(() => {})
+      return ctx.response.created(out)
+    })
   }
 
   async update(ctx: HttpContext) {
@@ -58,15 +71,17 @@ export default class ConnectionsController {
     return publish(row)
   }
 
+  /** DELETE /whatsapp/:id; the super user also deletes another company's */
   async destroy(ctx: HttpContext) {
     requireAdmin(ctx)
-    const row = await findConnection(ctx)
-    await sessionControl.remove(row)
-    const media = await greetingMedia(row.id).first()
-    await deleteConnection(row)
-    if (media) await storage.delete(media.media_path)
-    connectionEvents.deleted(row.companyId, row.id)
-    return ctx.response.noContent()
+    return withConnection(ctx, async (row) => {
+      await sessionControl.remove(row)
+      const media = await greetingMedia(row.id).first()
+      await deleteConnection(row)
+      if (media) await storage.delete(media.media_path)
+      connectionEvents.deleted(row.companyId, row.id)
+      return ctx.response.noContent()
+    })
   }
 
   /** POST /whatsapp/:id/media-upload: greeting media (images and video) */

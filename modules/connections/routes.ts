@@ -10,6 +10,7 @@ moduleRoutes(manifest, () => {
   // static paths first: /whatsapp/all must not be read as an id
   router.get('/whatsapp/all', [Admin, 'all'])
   router.get('/whatsapp-admin/:id', [Admin, 'company'])
+  router.get('/whatsapp-admin/:id/channels', [Admin, 'channels'])
   router.put('/whatsapp-admin/:id', [Admin, 'update'])
 
   router.get('/whatsapp', [Connections, 'index'])

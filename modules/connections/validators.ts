@@ -95,6 +95,8 @@ export const createConnectionValidator = vine.create({
   name: vine.string().trim().minLength(2).maxLength(50),
   // any channel a manifest declares (channels/<name>/channel.ts)
   channel: vine.enum(() => channelCatalog.names()).optional(),
+  /** the company to create it in: only the super user may name another one (all-connections dialog) */
+  companyId: vine.number().withoutDecimals().positive().max(2147483647).optional(),
   ...connectionFields,
 })
 

@@ -32,7 +32,16 @@ export async function loadExtras(ids: number[]): Promise<Extras> {
   return { health: byId(health), media: byId(media), imports: byId(imports), failed }
 }
 
-export function presentOne(w: Whatsapp, extras: Extras, options: { admin: boolean; session?: boolean }) {
+export interface PresentOptions {
+  /** an admin of the connection's company: token and channel settings */
+  admin: boolean
+  /** false leaves the QR code out (the all-connections list, ?session=0) */
+  session?: boolean
+  /** the live QR code without the token: the super user's view of another company's connection */
+  qr?: boolean
+}
+
+export function presentOne(w: Whatsapp, extras: Extras, options: PresentOptions) {
   const h = extras.health.get(w.id)
   const m = extras.media.get(w.id)
   const i = extras.imports.get(w.id)
@@ -63,10 +72,10 @@ export function presentOne(w: Whatsapp, extras: Extras, options: { admin: boolea
   }
   // the live QR is for admins (connectionQr, #core/realtime); session=0 (the all-connections page) leaves it out too
   if (options.session === false) delete out.qrcode
-  return connectionQr.as(out, { isAdmin: options.admin }, 'omit')
+  return connectionQr.as(out, { isAdmin: options.admin || Boolean(options.qr) }, 'omit')
 }
 
-export async function present(rows: Whatsapp[], options: { admin: boolean; session?: boolean }) {
+export async function present(rows: Whatsapp[], options: PresentOptions) {
   const extras = await loadExtras(rows.map((r) => r.id))
   return rows.map((w) => presentOne(w, extras, options))
 }

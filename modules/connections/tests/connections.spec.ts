@@ -327,3 +327,149 @@ test.group('connections API', () => {
     assert.include([404, 422], junk.status())
   })
 })
+
+test.group('connections API · the super user across companies (all-connections dialog)', () => {
+  const session = (whatsappId: number) => db.from('wa_sessions').where('whatsapp_id', whatsappId).first()
+
+  test("creates under the target company's plan, reads the QR, commands the session and deletes; never the token", async ({
+    client,
+    assert,
+  }) => {
+    // the target's plan: one connection, no Facebook (the super user's own plan has every flag on)
+    const plan = await createPlan({ connections: 1, useFacebook: false })
+    const target = await createTenant({ plan })
+    const { user: superUser, token } = await superSession()
+    const ownBefore = await count(superUser.companyId)
+
+    const options = await client.get(`/whatsapp-admin/${target.company.id}/channels`).bearerToken(token)
+    options.assertStatus(200)
+    const names = options.body().channels.map((c: any) => c.name)
+    assert.include(names, 'whatsapp')
+    assert.notInclude(names, 'facebook')
+    assert.equal(options.body().scheduleType, 'disabled')
+
+    const fb = await client
+      .post('/whatsapp')
+      .bearerToken(token)
+      .json({ name: 'Face', channel: 'facebook', companyId: target.company.id })
+    assert.equal(fb.status(), 403)
+    assert.equal(fb.body().error, 'ERR_PLAN_FEATURE_DISABLED')
+
+    const made = await client
+      .post('/whatsapp')
+      .bearerToken(token)
+      .json({ name: 'Filial', companyId: target.company.id })
+    made.assertStatus(201)
+    const w = made.body()
+    assert.equal(w.companyId, target.company.id)
+    assert.notProperty(w, 'token')
+    assert.isTrue(w.isDefault)
+    const stored = await db.from('whatsapps').where('id', w.id).first()
+    assert.equal(stored.company_id, target.company.id)
+    assert.match(stored.token, /^[A-Za-z0-9]{30}$/)
+    assert.equal(await count(superUser.companyId), ownBefore)
+    // a new WhatsApp connection starts at once, in the target company's session row
+    assert.equal((await session(w.id)).company_id, target.company.id)
+
+    // the target company's limit applies, not the super user's
+    const second = await client
+      .post('/whatsapp')
+      .bearerToken(token)
+      .json({ name: 'Segunda', companyId: target.company.id })
+    assert.equal(second.status(), 403)
+    assert.equal(second.body().error, 'ERR_PLAN_CONNECTIONS_LIMIT')
+    assert.equal(await count(target.company.id), 1)
+
+    // the QR dialog's read: the live code, not the token
+    await db.from('whatsapps').where('id', w.id).update({ status: 'qrcode', qrcode: '2@CODE,xyz' })
+    const qr = await client.get(`/whatsapp/${w.id}`).bearerToken(token)
+    qr.assertStatus(200)
+    assert.equal(qr.body().qrcode, '2@CODE,xyz')
+    assert.notProperty(qr.body(), 'token')
+    assert.notInclude(qr.text(), stored.token)
+
+    // session commands: retry, new QR, disconnect
+    const generation = Number((await session(w.id)).generation)
+    const retry = await client.post(`/whatsappsession/${w.id}`).bearerToken(token)
+    retry.assertStatus(200)
+    assert.notProperty(retry.body(), 'token')
+    assert.equal((await session(w.id)).desired, 'run')
+    const fresh = await client.put(`/whatsappsession/${w.id}`).bearerToken(token)
+    fresh.assertStatus(200)
+    assert.isAbove(Number((await session(w.id)).generation), generation)
+    const off = await client.delete(`/whatsappsession/${w.id}`).bearerToken(token)
+    off.assertStatus(200)
+    assert.equal((await session(w.id)).desired, 'logout')
+    assert.notInclude(off.text(), stored.token)
+
+    // edit through the super user's PUT, then delete: the company's admin sees it gone
+    ;(await client.put(`/whatsapp-admin/${w.id}`).bearerToken(token).json({ name: 'Filial 2' })).assertStatus(200)
+    ;(await client.delete(`/whatsapp/${w.id}`).bearerToken(token)).assertStatus(204)
+    assert.equal(await count(target.company.id), 0)
+    const left = await client.get('/whatsapp').bearerToken(target.adminToken)
+    assert.deepEqual(left.body(), [])
+    // and the freed slot takes a new one
+    ;(
+      await client.post('/whatsapp').bearerToken(token).json({ name: 'Nova', companyId: target.company.id })
+    ).assertStatus(201)
+
+    // a company that does not exist
+    const none = await client.post('/whatsapp').bearerToken(token).json({ name: 'Nada', companyId: 2147483000 })
+    assert.equal(none.status(), 404)
+    assert.equal((await client.get('/whatsapp-admin/2147483000/channels').bearerToken(token)).status(), 404)
+  })
+
+  test("an admin cannot touch another company's connection on the routes the super user crosses on", async ({
+    client,
+    assert,
+  }) => {
+    const a = await createTenant()
+    const b = await createTenant()
+    const w = (await client.post('/whatsapp').bearerToken(b.adminToken).json({ name: 'De B' })).body()
+    const before = await db.from('whatsapps').where('id', w.id).first()
+    const generation = (await session(w.id))?.generation
+
+    const create = await client
+      .post('/whatsapp')
+      .bearerToken(a.adminToken)
+      .json({ name: 'Intrusa', companyId: b.company.id })
+    assert.equal(create.status(), 403)
+    assert.equal(await count(b.company.id), 1)
+    // naming their own company is fine
+    const own = await client
+      .post('/whatsapp')
+      .bearerToken(a.adminToken)
+      .json({ name: 'Minha', companyId: a.company.id })
+    own.assertStatus(201)
+    assert.property(own.body(), 'token')
+
+    for (const [m, url, status] of [
+      ['get', `/whatsapp/${w.id}`, 404],
+      ['delete', `/whatsapp/${w.id}`, 404],
+      ['post', `/whatsappsession/${w.id}`, 404],
+      ['put', `/whatsappsession/${w.id}`, 404],
+      ['delete', `/whatsappsession/${w.id}`, 404],
+      ['put', `/whatsapp-admin/${w.id}`, 403],
+      ['get', `/whatsapp-admin/${b.company.id}`, 403],
+      ['get', `/whatsapp-admin/${b.company.id}/channels`, 403],
+    ] as const) {
+      const r = await (client as any)[m](url).bearerToken(a.adminToken).json({ name: 'Hack' })
+      assert.equal(r.status(), status, `${m} ${url}`)
+      assert.notInclude(r.text(), 'De B', `${m} ${url}`)
+    }
+    const after = await db.from('whatsapps').where('id', w.id).first()
+    assert.deepEqual([after.name, after.status, after.company_id], [before.name, before.status, before.company_id])
+    assert.equal((await session(w.id))?.generation, generation)
+
+    // the super user's reach is only these routes: media, import and restart stay in the caller's company
+    const { token } = await superSession()
+    const media = await client
+      .post(`/whatsapp/${w.id}/media-upload`)
+      .bearerToken(token)
+      .file('file', png, { filename: 'greeting.png' })
+    assert.equal(media.status(), 404)
+    assert.equal((await client.post(`/closedimported/${w.id}`).bearerToken(token)).status(), 404)
+    assert.equal((await client.put(`/whatsapp/${w.id}`).bearerToken(token).json({ name: 'Pelo PUT' })).status(), 404)
+    assert.equal((await db.from('whatsapps').where('id', w.id).first()).name, 'De B')
+  })
+})

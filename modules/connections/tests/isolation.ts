@@ -97,6 +97,11 @@ export default defineIsolationCases([
     },
   },
   {
+    route: 'GET /whatsapp-admin/:id/channels',
+    access: 'super',
+    fixture: async (o) => ({ params: { id: o.company.id } }),
+  },
+  {
     route: 'PUT /whatsapp-admin/:id',
     access: 'super',
     fixture: async (o) => ({ params: { id: (await aConnection(o)).id }, body: { name: `Super ${uid()}` } }),

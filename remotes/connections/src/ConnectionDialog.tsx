@@ -11,7 +11,7 @@ import { Tab, TabList, tokens } from '@fluentui/react-components'
 import { ErrorCircleFilled } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { api, isAdmin, rules, useForm, userAtom, FormDialog, type QueueRef } from '@balcao/ui'
-import type { Channel, Connection } from './types.js'
+import type { Channel, ChannelDef, Connection } from './types.js'
 import { channelFieldErrors, crossFieldErrors, initialForm, type ConnectionForm } from './connectionForm.js'
 import { loadManifest, localized, useChannels } from './useChannels.js'
 import { OPTION_SOURCES, provides, type OptionSource } from './optionSources.js'
@@ -46,8 +46,12 @@ export interface ConnectionDialogProps {
   channel?: Channel
   /** scheduleType of the company: the schedules tab shows only for 'connection' */
   scheduleType?: string
-  /** the super user's dialog saves through PUT /whatsapp-admin/:id */
+  /** the super user's dialog of another company: edits are saved through PUT /whatsapp-admin/:id */
   saveUrl?: string
+  /** the super user's dialog of another company: a new connection is created in this company */
+  companyId?: number
+  /** the channels of that company's plan (GET /whatsapp-admin/:id/channels); the caller's own by default */
+  channels?: ChannelDef[]
   onClose: () => void
   onSaved: (c: Connection) => void
 }
@@ -58,7 +62,8 @@ export function ConnectionDialog(props: ConnectionDialogProps) {
   const admin = isAdmin(me)
   const current = props.connection
   const isNew = !current
-  const foreign = Boolean(props.saveUrl)
+  // the super user acting on another company's connections (the all-connections dialog)
+  const foreign = Boolean(props.saveUrl || props.companyId)
   const [tab, setTab] = useState<TabName>('general')
   const [queues, setQueues] = useState<QueueRef[]>([])
   const [integrations, setIntegrations] = useState<Option[]>([])
@@ -70,10 +75,12 @@ export function ConnectionDialog(props: ConnectionDialogProps) {
   const v = form.values
   const saver = useConnectionSave()
 
-  const channels = useChannels()
+  const ownChannels = useChannels()
+  const channels = props.channels ?? ownChannels
   const channel = channels.find((c) => c.name === v.channel)
-  // the super user's dialog of another company's connection does not edit its channel settings
-  const fields = !foreign && admin ? (channel?.fields ?? []) : []
+  // the super user's dialog of another company's connection sets its channel settings only when creating it
+  // (the secrets of an existing one never leave the server)
+  const fields = admin && (!foreign || isNew) ? (channel?.fields ?? []) : []
   const secretsSet = current?.channelSecrets ?? {}
   const channelErrors = channelFieldErrors(v, fields, secretsSet)
 
@@ -114,6 +121,7 @@ export function ConnectionDialog(props: ConnectionDialogProps) {
       fields,
       admin,
       saveUrl: props.saveUrl,
+      companyId: props.companyId,
       media,
       dropMedia,
       setTab,
@@ -195,6 +203,7 @@ export function ConnectionDialog(props: ConnectionDialogProps) {
           current={current}
           queueOptions={queueOptions}
           showToken={admin && !foreign}
+          mediaEditable={!foreign}
           media={media}
           dropMedia={dropMedia}
           onMedia={(file, drop) => {

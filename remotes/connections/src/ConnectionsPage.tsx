@@ -6,10 +6,10 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useAtomValue } from 'jotai'
 import { useNavigate } from 'react-router'
-import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components'
-import { AddRegular, ArrowSyncRegular, HeadsetRegular } from '@fluentui/react-icons'
+import { Button } from '@fluentui/react-components'
+import { ArrowSyncRegular, HeadsetRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { api, isAdmin, realtime, toastError, toasts, userAtom, ConfirmDialog, Page } from '@balcao/ui'
+import { api, isAdmin, realtime, toastError, toasts, userAtom, Page } from '@balcao/ui'
 import type { Channel, Connection } from './types.js'
 import { useConnections } from './useConnections.js'
 import { ConnectionsTable } from './ConnectionsTable.js'
@@ -17,11 +17,12 @@ import { ConnectionDialog } from './ConnectionDialog.js'
 import { QrDialog } from './QrDialog.js'
 import { useSessionActions } from './useSessionActions.js'
 import type { ImportProgress } from './SessionCell.js'
-import { localized, useChannels } from './useChannels.js'
-import { channelIcon } from './ChannelIcon.js'
+import { useChannels } from './useChannels.js'
+import { AddConnectionMenu } from './AddConnectionMenu.js'
+import { DeleteConnectionDialog } from './DeleteConnectionDialog.js'
 
 export default function ConnectionsPage() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const navigate = useNavigate()
   const me = useAtomValue(userAtom)
   const admin = isAdmin(me)
@@ -84,32 +85,7 @@ export default function ConnectionsPage() {
       <Button icon={<HeadsetRegular />} onClick={() => navigate('/helps')} data-testid="call-support">
         {t('connections.support')}
       </Button>
-      {channels.length > 0 && (
-        <Menu>
-          <MenuTrigger disableButtonEnhancement>
-            <Button appearance="primary" icon={<AddRegular />} data-testid="add-connection">
-              {t('connections.addMenu')}
-            </Button>
-          </MenuTrigger>
-          <MenuPopover>
-            <MenuList>
-              {channels.map((c) => {
-                const Icon = channelIcon(c.icon)
-                return (
-                  <MenuItem
-                    key={c.name}
-                    icon={<Icon style={{ color: c.color ?? undefined }} />}
-                    onClick={() => setEditing({ connection: null, channel: c.name })}
-                    data-testid={`add-${c.name}`}
-                  >
-                    {localized(c.label, i18n.language)}
-                  </MenuItem>
-                )
-              })}
-            </MenuList>
-          </MenuPopover>
-        </Menu>
-      )}
+      <AddConnectionMenu channels={channels} onAdd={(channel) => setEditing({ connection: null, channel })} />
     </>
   ) : null
 
@@ -143,24 +119,7 @@ export default function ConnectionsPage() {
       )}
       {session.qrFor && <QrDialog connection={session.qrFor} onClose={session.closeQr} />}
       {session.confirm}
-      <ConfirmDialog
-        open={!!deleting}
-        title={t('connections.deleteTitle', { name: deleting?.name })}
-        onClose={() => setDeleting(null)}
-        onConfirm={async () => {
-          if (!deleting) return
-          try {
-            await api.delete(`/whatsapp/${deleting.id}`)
-            remove(deleting.id)
-            toasts.success(t('connections.deleted'))
-          } catch (e) {
-            toastError(e)
-            throw e
-          }
-        }}
-      >
-        {t('connections.deleteWarning')}
-      </ConfirmDialog>
+      <DeleteConnectionDialog connection={deleting} onClose={() => setDeleting(null)} onDeleted={remove} />
     </Page>
   )
 }

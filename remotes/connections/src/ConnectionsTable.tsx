@@ -33,7 +33,7 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
       key: 'channel',
       header: t('connections.columns.channel'),
       render: (c) => <ChannelIcon channel={c.channel} />,
-      width: '80px',
+      width: '70px',
       align: 'center',
     },
     { key: 'name', header: t('connections.columns.name'), render: (c) => c.name },
@@ -41,6 +41,8 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
       key: 'number',
       header: t('connections.columns.number'),
       render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{c.number || '—'}</span>,
+      // a full number with country code (13 digits) on one line, clear of the status column
+      width: '120px',
     },
     {
       key: 'status',
@@ -48,7 +50,7 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
       render: (c) => (
         <StatusCell connection={c} onRetry={props.admin && props.actions ? props.actions.retry : undefined} />
       ),
-      width: '200px',
+      width: '180px',
     },
   ]
   if (props.admin && props.actions) {
@@ -71,7 +73,7 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
       key: 'default',
       header: t('connections.columns.default'),
       align: 'center',
-      width: '80px',
+      width: '72px',
       render: (c) =>
         c.isDefault ? (
           <Tooltip content={t('connections.columns.default')} relationship="label">
@@ -85,7 +87,7 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
       key: 'actions',
       header: t('connections.columns.actions'),
       align: 'end',
-      width: '110px',
+      width: '96px',
       render: (c) => (
         <RowActions
           onEdit={props.onEdit && (() => props.onEdit!(c))}

@@ -5,7 +5,9 @@
  * reconnects, or DISCONNECTED once its codes went unread) the dialog says so, with the
  * last error of the health record, and offers to try again with a new code (PUT
  * /whatsappsession). Pairing by phone number is offered too: the server answers with an
- * 8-character code to type on the phone (PAIRING).
+ * 8-character code to type on the phone (PAIRING). In the super user's dialog of another
+ * company (`poll`), whose events the super user does not receive, the code is read again
+ * every few seconds instead.
  */
 import { useEffect, useRef, useState } from 'react'
 import {
@@ -40,7 +42,10 @@ const useStyles = makeStyles({
   code: { letterSpacing: '0.3em', fontFamily: 'monospace' },
 })
 
-export function QrDialog(props: { connection: Connection; onClose: () => void }) {
+/** how often the dialog reads the code when no event brings it (another company's connection) */
+const POLL_MS = 2500
+
+export function QrDialog(props: { connection: Connection; onClose: () => void; poll?: boolean }) {
   const { t } = useTranslation()
   const styles = useStyles()
   const id = props.connection.id
@@ -52,6 +57,7 @@ export function QrDialog(props: { connection: Connection; onClose: () => void })
   const [phone, setPhone] = useState('')
   const [asking, setAsking] = useState(false)
   const onClose = props.onClose
+  const poll = Boolean(props.poll)
 
   useEffect(() => {
     // the list may hold an older code: read the current one
@@ -80,12 +86,27 @@ export function QrDialog(props: { connection: Connection; onClose: () => void })
       if (m.action === 'update' && Number(m.whatsappId) === id && m.health)
         setHealth((old) => ({ ...old, ...(m.health as ConnectionHealth) }))
     })
+    // no events for another company's connection: read it again while the dialog is open
+    const timer = poll
+      ? setInterval(() => {
+          api
+            .get<Connection>(`/whatsapp/${id}`)
+            .then((c) => {
+              if (!live) return
+              setCode(c.qrcode)
+              setStatus(c.status)
+              if (c.health) setHealth(c.health)
+            })
+            .catch(() => {})
+        }, POLL_MS)
+      : null
     return () => {
       live = false
       off()
       offHealth()
+      if (timer) clearInterval(timer)
     }
-  }, [id, companyId])
+  }, [id, companyId, poll])
 
   // the code is gone for good once the session connected: the dialog is done
   // (OPENING also clears the code, so an empty code alone does not close it)

@@ -27,7 +27,8 @@ export interface SessionActions {
   retry: (c: Connection) => Promise<void>
   newQr: (c: Connection) => Promise<void>
   disconnect: (c: Connection) => void
-  closeImported: (c: Connection) => Promise<void>
+  /** absent in the super user's company dialog (closing imported tickets stays the company's own) */
+  closeImported?: (c: Connection) => Promise<void>
 }
 
 const useStyles = makeStyles({
@@ -126,8 +127,8 @@ export function SessionCell(props: { connection: Connection; actions: SessionAct
           </Button>
         )}
       </div>
-      {c.statusImportMessages === CLOSE_BUTTON && (
-        <Busy run={() => a.closeImported(c)} icon={<CheckmarkCircleFilled />} testId={`close-imported-${c.id}`}>
+      {c.statusImportMessages === CLOSE_BUTTON && a.closeImported && (
+        <Busy run={() => a.closeImported!(c)} icon={<CheckmarkCircleFilled />} testId={`close-imported-${c.id}`}>
           {t('connections.import.closeTickets')}
         </Busy>
       )}

@@ -185,7 +185,11 @@ const text = (s: string) => (s.trim() ? s : null)
 const id = (s: string) => (s ? Number(s) : null)
 const int = (s: string) => Number(s.trim() || 0)
 
-export function toBody(v: ConnectionForm, options: { isNew: boolean; admin: boolean; fields?: ChannelFieldDef[] }) {
+export function toBody(
+  v: ConnectionForm,
+  /** admin: the token and the channel settings are sent (token: false leaves the token out alone) */
+  options: { isNew: boolean; admin: boolean; token?: boolean; fields?: ChannelFieldDef[] }
+) {
   const body: Record<string, unknown> = {
     name: v.name.trim(),
     isDefault: v.isDefault,
@@ -218,8 +222,8 @@ export function toBody(v: ConnectionForm, options: { isNew: boolean; admin: bool
     schedules: v.schedules,
   }
   if (options.isNew) body.channel = v.channel
-  if (options.admin && v.token) body.token = v.token
-  // channel settings are an admin's (the super user's dialog of another company leaves them alone)
+  if (options.admin && (options.token ?? true) && v.token) body.token = v.token
+  // channel settings are an admin's (the super user's dialog of another company sets them only on a new connection)
   if (options.admin && options.fields?.length) body.settings = settingsBody(v, options.fields)
   if (v.channel === 'whatsapp') {
     body.importOldMessages = v.importOldMessages

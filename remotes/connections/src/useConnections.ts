@@ -33,6 +33,21 @@ export function useConnections(load: () => Promise<Connection[]>, companyId: num
     void reload()
   }, [reload])
 
+  /** reads the list again without the loading state (the super user's dialog, which hears no events of other companies) */
+  const refresh = useCallback(async () => {
+    try {
+      const rows = await load()
+      setItems((list) =>
+        rows.map((r) => {
+          const old = list.find((x) => x.id === r.id)
+          return old ? { ...old, ...r, health: r.health ?? old.health } : r
+        })
+      )
+    } catch {
+      // the next round tries again; the table keeps what it shows
+    }
+  }, [load])
+
   const upsert = useCallback((c: Partial<Connection> & { id: number }) => {
     heard.current.set(c.id, { ...heard.current.get(c.id), ...c })
     setItems((list) => {
@@ -73,5 +88,5 @@ export function useConnections(load: () => Promise<Connection[]>, companyId: num
     return () => offs.forEach((off) => off())
   }, [companyId, upsert, remove])
 
-  return { items, loading, error, reload, upsert, remove }
+  return { items, loading, error, reload, refresh, upsert, remove }
 }

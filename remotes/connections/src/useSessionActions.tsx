@@ -1,7 +1,9 @@
 /**
  * The session commands of a row (spec 2 §7): retry (POST /whatsappsession),
  * new QR (PUT, then the QR dialog opens), disconnect (DELETE, after a
- * confirmation) and close imported tickets (POST /closedimported).
+ * confirmation) and close imported tickets (POST /closedimported). The super
+ * user's company dialog (`foreign`) has the session commands, which the server
+ * accepts for any company's connection from the super user, but not the import's.
  */
 import { useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,7 +11,8 @@ import { api, toastError, toasts, ConfirmDialog } from '@balcao/ui'
 import type { Connection } from './types.js'
 import type { SessionActions } from './SessionCell.js'
 
-export function useSessionActions(upsert: (c: Connection) => void) {
+export function useSessionActions(upsert: (c: Connection) => void, options: { foreign?: boolean } = {}) {
+  const foreign = Boolean(options.foreign)
   const { t } = useTranslation()
   const [qrFor, setQrFor] = useState<Connection | null>(null)
   const [disconnecting, setDisconnecting] = useState<Connection | null>(null)
@@ -39,17 +42,19 @@ export function useSessionActions(upsert: (c: Connection) => void) {
         if (fresh) setQrFor(fresh)
       },
       disconnect: (c) => setDisconnecting(c),
-      closeImported: async (c) => {
-        try {
-          await api.post(`/closedimported/${c.id}`)
-          upsert({ ...c, statusImportMessages: null })
-          toasts.success(t('connections.import.closed'))
-        } catch (e) {
-          toastError(e)
-        }
-      },
+      closeImported: foreign
+        ? undefined
+        : async (c) => {
+            try {
+              await api.post(`/closedimported/${c.id}`)
+              upsert({ ...c, statusImportMessages: null })
+              toasts.success(t('connections.import.closed'))
+            } catch (e) {
+              toastError(e)
+            }
+          },
     }),
-    [call, upsert, t]
+    [call, upsert, t, foreign]
   )
 
   const closeQr = useCallback(() => setQrFor(null), [])

@@ -13,12 +13,25 @@ export interface GeneralTabProps extends TabProps {
   queueOptions: { value: string; label: string }[]
   /** the token is shown to the company's admins (not in the super user's dialog) */
   showToken: boolean
+  /** the greeting media is the company admins' (read-only in the super user's dialog) */
+  mediaEditable: boolean
   media: File | null
   dropMedia: boolean
   onMedia: (file: File | null, drop: boolean) => void
 }
 
-export function GeneralTab({ v, set, error, current, queueOptions, showToken, media, dropMedia, onMedia }: GeneralTabProps) {
+export function GeneralTab({
+  v,
+  set,
+  error,
+  current,
+  queueOptions,
+  showToken,
+  mediaEditable,
+  media,
+  dropMedia,
+  onMedia,
+}: GeneralTabProps) {
   const { t } = useTranslation()
   const styles = useDialogStyles()
   const fileRef = useRef<HTMLInputElement>(null)
@@ -82,30 +95,39 @@ export function GeneralTab({ v, set, error, current, queueOptions, showToken, me
       />
 
       <div className={styles.section}>{t('connections.form.greetingMedia')}</div>
-      <div className={styles.media}>
-        <Button icon={<ArrowUploadRegular />} size="small" onClick={() => fileRef.current?.click()}>
-          {t('connections.form.chooseMedia')}
-        </Button>
-        <input
-          ref={fileRef}
-          type="file"
-          accept="image/*,video/*"
-          hidden
-          data-testid="greeting-media"
-          onChange={(e) => onMedia(e.target.files?.[0] ?? null, false)}
-        />
-        <Caption1>{media?.name ?? (!dropMedia && current?.greetingMediaName) ?? t('connections.form.noMedia')}</Caption1>
-        {(media || (current?.greetingMediaName && !dropMedia)) && (
-          <Button
-            size="small"
-            appearance="subtle"
-            icon={<DeleteRegular />}
-            aria-label={t('connections.form.removeMedia')}
-            onClick={() => onMedia(null, true)}
-          />
-        )}
-      </div>
-      <Caption1>{t('connections.form.mediaHint')}</Caption1>
+      {mediaEditable ? (
+        <>
+          <div className={styles.media}>
+            <Button icon={<ArrowUploadRegular />} size="small" onClick={() => fileRef.current?.click()}>
+              {t('connections.form.chooseMedia')}
+            </Button>
+            <input
+              ref={fileRef}
+              type="file"
+              accept="image/*,video/*"
+              hidden
+              data-testid="greeting-media"
+              onChange={(e) => onMedia(e.target.files?.[0] ?? null, false)}
+            />
+            <Caption1>{media?.name ?? (!dropMedia && current?.greetingMediaName) ?? t('connections.form.noMedia')}</Caption1>
+            {(media || (current?.greetingMediaName && !dropMedia)) && (
+              <Button
+                size="small"
+                appearance="subtle"
+                icon={<DeleteRegular />}
+                aria-label={t('connections.form.removeMedia')}
+                onClick={() => onMedia(null, true)}
+              />
+            )}
+          </div>
+          <Caption1>{t('connections.form.mediaHint')}</Caption1>
+        </>
+      ) : (
+        <>
+          <Caption1 data-testid="greeting-media-name">{current?.greetingMediaName ?? t('connections.form.noMedia')}</Caption1>
+          <Caption1>{t('connections.form.mediaByCompany')}</Caption1>
+        </>
+      )}
 
       {whatsapp && (
         <>

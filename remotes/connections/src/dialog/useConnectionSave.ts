@@ -1,7 +1,8 @@
 /**
  * Saving the connection dialog: the form's own checks first (switching to the
- * tab of the first error), then POST /whatsapp or PUT /whatsapp/:id (or the
- * super user's PUT /whatsapp-admin/:id), the greeting media upload, and the
+ * tab of the first error), then POST /whatsapp or PUT /whatsapp/:id (or, in the
+ * super user's dialog of another company, POST /whatsapp with its companyId and
+ * PUT /whatsapp-admin/:id), the greeting media upload, and the
  * server's field errors mapped back to their tab (settings.* to the channel tab).
  */
 import { useState } from 'react'
@@ -22,7 +23,10 @@ export interface SaveInput {
   channelErrors: Record<string, string>
   fields: ChannelFieldDef[]
   admin: boolean
+  /** the super user's dialog of another company: edits through PUT /whatsapp-admin/:id */
   saveUrl?: string
+  /** the super user's dialog: the company a new connection is created in */
+  companyId?: number
   media: File | null
   dropMedia: boolean
   setTab: (tab: TabName) => void
@@ -56,21 +60,26 @@ export function useConnectionSave() {
       return
     }
     const { current } = input
+    // another company's connection (super user): no token, the greeting media stays the company admins'
+    const foreign = Boolean(input.saveUrl || input.companyId)
     const body = toBody(input.values, {
       isNew: !current,
-      admin: input.admin && !input.saveUrl,
+      admin: input.admin && (!current || !foreign),
+      token: !foreign,
       fields: input.fields,
     })
+    if (!current && input.companyId) body.companyId = input.companyId
     setSaving(true)
     try {
       let saved = current
         ? await api.put<Connection>(input.saveUrl ?? `/whatsapp/${current.id}`, body)
         : await api.post<Connection>('/whatsapp', body)
-      if (input.media) {
+      // the greeting media routes are the company's own admins' (the super user's dialog hides them)
+      if (!foreign && input.media) {
         const data = new FormData()
         data.append('file', input.media)
         saved = await api.upload<Connection>(`/whatsapp/${saved.id}/media-upload`, data)
-      } else if (input.dropMedia && current?.greetingMediaName) {
+      } else if (!foreign && input.dropMedia && current?.greetingMediaName) {
         saved = await api.delete<Connection>(`/whatsapp/${saved.id}/media-upload`)
       }
       toasts.success(t('connections.saved'))

@@ -100,6 +100,7 @@ export default {
       noMedia: 'No file',
       removeMedia: 'Remove media',
       mediaHint: 'Images and videos are sent with the greeting message.',
+      mediaByCompany: "The greeting media is uploaded by the company's own admins, on the Connections page.",
       importTitle: 'Import messages from the phone',
       importOldMessages: 'Import old messages',
       importRestartWarning: 'Saving restarts the session and a new QR code must be scanned.',

@@ -102,6 +102,8 @@ export default {
       noMedia: 'Ningún archivo',
       removeMedia: 'Quitar multimedia',
       mediaHint: 'Las imágenes y los videos se envían con el mensaje de saludo.',
+      mediaByCompany:
+        'La multimedia de saludo la suben los administradores de la propia empresa, en la página Conexiones.',
       importTitle: 'Importar mensajes del teléfono',
       importOldMessages: 'Importar mensajes antiguos',
       importRestartWarning: 'Al guardar, la sesión se reiniciará y habrá que escanear un nuevo código QR.',

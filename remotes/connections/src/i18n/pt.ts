@@ -101,6 +101,7 @@ export default {
       noMedia: 'Nenhum arquivo',
       removeMedia: 'Remover mídia',
       mediaHint: 'Imagens e vídeos são enviados junto com a mensagem de saudação.',
+      mediaByCompany: 'A mídia de saudação é enviada pelos administradores da própria empresa, na página Conexões.',
       importTitle: 'Importar mensagens do aparelho',
       importOldMessages: 'Importar mensagens antigas',
       importRestartWarning: 'Ao salvar, a sessão será reiniciada e será preciso ler um novo QR Code.',
