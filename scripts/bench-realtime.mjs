@@ -13,20 +13,15 @@
  * (TRUST_PROXY=loopback), as browsers behind a proxy would.
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import http from 'node:http'
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ROOT, freePort, ensureDependencies, reexecWithNode24 } from './lib.mjs'
+import { benchDatabase, pct, prepareCompiled, sleep } from './bench_lib.mjs'
 
 const num = (name, def) => Number(process.env[name] ?? def)
-const pct = (v, p) => {
-  const s = [...v].sort((a, b) => a - b)
-  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : 0
-}
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 
 /** the server's access-token format (core/app/services/auth_tokens.ts) */
 function accessToken(appKey, claims) {
@@ -103,7 +98,7 @@ async function pool(items, size, fn) {
 }
 
 async function main() {
-  const { portOpen, startEmbeddedPostgres } = await import('../database/embedded_postgres.mjs')
+  const { portOpen } = await import('../database/embedded_postgres.mjs')
   const pg = (await import('pg')).default
   const STREAMS = num('BENCH_STREAMS', 10000)
   const PER_USER = num('BENCH_STREAMS_PER_USER', 10)
@@ -124,29 +119,12 @@ async function main() {
   }
   if (!env.REDIS_URL && (await portOpen(6379))) env.REDIS_URL = 'redis://127.0.0.1:6379/6'
   if (PROCESSES > 1 && !env.REDIS_URL) throw new Error('BENCH_PROCESSES=2 needs Redis')
-  let embedded = null
-  let adminUrl = process.env.DATABASE_URL
-  if (!adminUrl && (await portOpen(5432))) adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres'
-  if (!adminUrl) {
-    embedded = await startEmbeddedPostgres({ dir: join(ROOT, '.data', 'pg-bench'), port: 54331, database: 'postgres' })
-    adminUrl = embedded.url
-  }
-  const dbName = `balcao_bench_rt_${process.pid}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${dbName}`)
-  const u = new URL(adminUrl)
-  u.pathname = `/${dbName}`
-  env.DATABASE_URL = u.toString()
+  const database = await benchDatabase(`balcao_bench_rt_${process.pid}`)
+  env.DATABASE_URL = database.url
   const servers = []
   const streams = []
   try {
-    if (spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-needed'], { cwd: ROOT, env, stdio: 'inherit' }).status)
-      throw new Error('server build failed')
-    for (const args of [['migration:run', '--force'], ['db:seed']]) {
-      if (spawnSync(process.execPath, ['build/core/bin/console.js', ...args], { cwd: ROOT, env, stdio: 'ignore' }).status)
-        throw new Error(`ace ${args[0]} failed`)
-    }
+    prepareCompiled(env)
 
     // one company, USERS admins (an admin sees every ticket: each event reaches every user), sessions, one ticket
     const sql = new pg.Client({ connectionString: env.DATABASE_URL })
@@ -278,9 +256,7 @@ async function main() {
     for (const s of streams) s.req?.destroy()
     for (const s of servers) s.kill('SIGTERM')
     await Promise.all(servers.map((s) => new Promise((r) => (s.exitCode !== null ? r() : s.once('exit', r)))))
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {})
-    await admin.end()
-    if (embedded) await embedded.stop().catch(() => {})
+    await database.drop()
   }
 }
 

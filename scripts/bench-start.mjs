@@ -7,11 +7,11 @@
  * Uses DATABASE_URL / 127.0.0.1:5432 / embedded PostgreSQL like npm test.
  */
 import { randomBytes } from 'node:crypto'
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ROOT, freePort, ensureDependencies, reexecWithNode24 } from './lib.mjs'
+import { benchDatabase, prepareCompiled } from './bench_lib.mjs'
 
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024
@@ -37,8 +37,6 @@ async function startOnce(entry, env) {
 }
 
 async function main() {
-  const { portOpen, startEmbeddedPostgres } = await import('../database/embedded_postgres.mjs')
-  const pg = (await import('pg')).default
   const runs = Number(process.env.BENCH_RUNS ?? 3)
   const env = {
     ...process.env,
@@ -49,27 +47,10 @@ async function main() {
     APP_KEY: randomBytes(32).toString('base64url'),
     SUPER_PASSWORD: 'bench-super-secret',
   }
-  let embedded = null
-  let adminUrl = process.env.DATABASE_URL
-  if (!adminUrl && (await portOpen(5432))) adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres'
-  if (!adminUrl) {
-    embedded = await startEmbeddedPostgres({ dir: join(ROOT, '.data', 'pg-bench'), port: 54331, database: 'postgres' })
-    adminUrl = embedded.url
-  }
-  const dbName = `balcao_bench_start_${process.pid}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${dbName}`)
-  const u = new URL(adminUrl)
-  u.pathname = `/${dbName}`
-  env.DATABASE_URL = u.toString()
+  const database = await benchDatabase(`balcao_bench_start_${process.pid}`)
+  env.DATABASE_URL = database.url
   try {
-    if (spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-needed'], { cwd: ROOT, env, stdio: 'inherit' }).status)
-      throw new Error('server build failed')
-    for (const args of [['migration:run', '--force'], ['db:seed']]) {
-      const r = spawnSync(process.execPath, ['build/core/bin/console.js', ...args], { cwd: ROOT, env, stdio: 'ignore' })
-      if (r.status !== 0) throw new Error(`ace ${args[0]} failed`)
-    }
+    prepareCompiled(env)
     const modes = {
       compiled: ['build/core/bin/server.js'],
       loader: ['--import=@poppinss/ts-exec', 'core/bin/server.ts'],
@@ -85,9 +66,7 @@ async function main() {
     }
     console.log(JSON.stringify({ runs, ...summary }, null, 2))
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {})
-    await admin.end()
-    if (embedded) await embedded.stop().catch(() => {})
+    await database.drop()
   }
 }
 

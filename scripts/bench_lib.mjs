@@ -1,0 +1,56 @@
+/**
+ * What the benchmark scripts share: a throw-away database (the local
+ * PostgreSQL or an embedded one), the compiled server prepared on it, and
+ * percentiles.
+ */
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import { ROOT } from './lib.mjs'
+
+export function pct(values, p) {
+  if (!values.length) return 0
+  const s = [...values].sort((a, b) => a - b)
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * Creates database `name` on DATABASE_URL's server, the PostgreSQL on
+ * 127.0.0.1:5432, or an embedded one; `drop()` removes it (and stops the embedded server).
+ */
+export async function benchDatabase(name) {
+  const { portOpen, startEmbeddedPostgres } = await import('../database/embedded_postgres.mjs')
+  const pg = (await import('pg')).default
+  let embedded = null
+  let adminUrl = process.env.DATABASE_URL
+  if (!adminUrl && (await portOpen(5432))) adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres'
+  if (!adminUrl) {
+    embedded = await startEmbeddedPostgres({ dir: join(ROOT, '.data', 'pg-bench'), port: 54331, database: 'postgres' })
+    adminUrl = embedded.url
+  }
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    adminUrl,
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
+      await admin.end()
+      if (embedded) await embedded.stop().catch(() => {})
+    },
+  }
+}
+
+/** Compiles the server if needed, then migrates and seeds the database of `env` with it. */
+export function prepareCompiled(env) {
+  if (spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-needed'], { cwd: ROOT, env, stdio: 'inherit' }).status)
+    throw new Error('server build failed')
+  for (const args of [['migration:run', '--force'], ['db:seed']]) {
+    if (spawnSync(process.execPath, ['build/core/bin/console.js', ...args], { cwd: ROOT, env, stdio: 'ignore' }).status)
+      throw new Error(`ace ${args[0]} failed`)
+  }
+}
