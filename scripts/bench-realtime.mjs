@@ -12,23 +12,16 @@
  * Streams come from distinct client addresses through X-Forwarded-For
  * (TRUST_PROXY=loopback), as browsers behind a proxy would.
  */
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import http from 'node:http'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ROOT, freePort, ensureDependencies, reexecWithNode24 } from './lib.mjs'
-import { benchDatabase, pct, prepareCompiled, sleep } from './bench_lib.mjs'
+import { accessToken, benchDatabase, pct, prepareCompiled, sleep } from './bench_lib.mjs'
 
 const num = (name, def) => Number(process.env[name] ?? def)
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024
-
-/** the server's access-token format (core/app/services/auth_tokens.ts) */
-function accessToken(appKey, claims) {
-  const key = createHash('sha256').update('balcao:access-token:').update(appKey).digest()
-  const payload = Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')
-  return `v1.${payload}.${createHmac('sha256', key).update(payload).digest('base64url')}`
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
 

@@ -3,6 +3,7 @@
  * PostgreSQL or an embedded one), the compiled server prepared on it, and
  * percentiles.
  */
+import { createHash, createHmac } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { ROOT } from './lib.mjs'
@@ -52,5 +53,22 @@ export function prepareCompiled(env) {
   for (const args of [['migration:run', '--force'], ['db:seed']]) {
     if (spawnSync(process.execPath, ['build/core/bin/console.js', ...args], { cwd: ROOT, env, stdio: 'ignore' }).status)
       throw new Error(`ace ${args[0]} failed`)
+  }
+}
+
+/** An access token in the server's format (core/app/services/auth_tokens.ts), for sessions a benchmark inserts itself. */
+export function accessToken(appKey, claims) {
+  const key = createHash('sha256').update('balcao:access-token:').update(appKey).digest()
+  const payload = Buffer.from(JSON.stringify({ ...claims, exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')
+  return `v1.${payload}.${createHmac('sha256', key).update(payload).digest('base64url')}`
+}
+
+/** Waits until GET /health answers 200. */
+export async function waitHealthy(base, child) {
+  for (let i = 0; ; i++) {
+    if (child?.exitCode !== null && child?.exitCode !== undefined) throw new Error('server exited')
+    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) return
+    if (i > 300) throw new Error('server did not start')
+    await sleep(200)
   }
 }

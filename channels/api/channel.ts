@@ -13,6 +13,8 @@ export default defineChannel({
   ],
   label: { pt: 'API', en: 'API', es: 'API' },
   icon: 'code',
+  // an HTTP callback takes parallel deliveries; each message carries its Idempotency-Key
+  maxInFlight: 16,
   color: '#6b6b6b',
   fields: [
     {

@@ -4,7 +4,7 @@
  */
 import { jobs } from '#core/jobs'
 import { INBOUND_QUEUE, inbound } from './inbound.js'
-import { OUTBOX_QUEUE, outbox } from './outbox.js'
+import { OUTBOX_QUEUE, outbox, outboxConcurrency } from './outbox.js'
 
 let installed = false
 
@@ -14,5 +14,7 @@ export function installPipeline() {
   jobs.define(INBOUND_QUEUE, 'process', (data: any, job) => inbound.handleJob(data, job), { concurrency: 16 })
   // a timer, not a Redis job: pending events are re-queued even after Redis lost every job
   jobs.sweep('inbound-recover', 10_000, () => inbound.recover())
-  jobs.define(OUTBOX_QUEUE, 'send', (data: any, job) => outbox.handleJob(data, job), { concurrency: 4 })
+  jobs.define(OUTBOX_QUEUE, 'send', (data: any, job) => outbox.handleJob(data, job), {
+    concurrency: outboxConcurrency(),
+  })
 }

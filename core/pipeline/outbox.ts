@@ -7,16 +7,25 @@
  * message is marked failed so the UI can show it.
  */
 import type { Job } from 'bullmq'
-import { jobs } from '#core/jobs'
+import { jobs, jobsBackend } from '#core/jobs'
 import { tenancy } from '#core/tenancy'
 import { AppError } from '#core/errors'
 import { channelRegistry, type OutgoingMessage, type SendResult } from '#core/channels'
 import Whatsapp from '#models/whatsapp'
 import { connectionRef } from './connection_ref.js'
+import { KeyedLimiter } from './keyed_limiter.js'
 import { SingleSlot } from '../public/extensions.js'
+import { channelCatalog } from '../public/channels.js'
 
 export const OUTBOX_QUEUE = 'outbox'
 export const OUTBOX_ATTEMPTS = 5
+/**
+ * Jobs one worker process runs at once (fewer on the PostgreSQL job backend,
+ * which polls); each connection is still paced by its channel's maxInFlight.
+ */
+export const outboxConcurrency = () => (jobsBackend() === 'redis' ? 32 : 8)
+
+const pacing = new KeyedLimiter()
 
 /** send: the message itself; edit/delete: a change to a message the channel already has */
 export type OutboxOp = 'send' | 'edit' | 'delete'
@@ -85,7 +94,11 @@ export const outbox = {
       if (!whatsapp) throw new AppError('ERR_NO_WAPP_FOUND', 404)
       const driver = channelRegistry.driver(whatsapp.channel)
       if (!driver) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400)
-      const result = await driver.send(connectionRef(whatsapp), message)
+      // one ticket's messages in order; a connection's sends at most its channel's maxInFlight at once
+      const inFlight = Math.max(1, channelCatalog.get(whatsapp.channel)?.maxInFlight ?? 1)
+      const result = await pacing.run(`t:${message.ticketId}`, 1, () =>
+        pacing.run(`c:${whatsapp.id}`, inFlight, () => driver.send(connectionRef(whatsapp), message))
+      )
       await handlers.sent(data.messageId, result, op)
       return { providerId: result.providerId }
     })

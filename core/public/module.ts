@@ -128,6 +128,11 @@ export interface ChannelManifest {
   provider?: () => Promise<{ default: any }>
   /** plugins this channel needs (see ModuleManifest.dependsOn) */
   dependsOn?: string[]
+  /**
+   * Sends one connection may have in flight at once (default 1: one at a time,
+   * as a phone-based channel must); the outbox paces every connection by it.
+   */
+  maxInFlight?: number
   /** plan flags this channel brings (usually its `feature`) */
   planFlags?: PlanFlagDefinition[]
   /** error codes this channel answers, with their texts */
