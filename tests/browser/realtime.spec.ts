@@ -52,7 +52,7 @@ test.group('browser · realtime', (group) => {
       status: true,
     })
 
-    await page.locator('[data-testid=announcements] ~ *', { hasText: '1' }).first().waitFor()
+    await page.locator('[data-testid=announcements-count]', { hasText: '1' }).first().waitFor()
     await page.click('[data-testid=announcements]')
     const item = page.locator('[data-testid=announcement-item]', { hasText: title })
     await item.waitFor()

@@ -66,8 +66,10 @@ test.group('companies', () => {
       .json({ dueDate: '2031-05-10', recurrence: 'ANUAL' })
     r.assertStatus(200)
     assert.equal(r.body().dueDate, '2031-05-10')
+    // a blank optional field is no value (issue 15 #4): the due date is cleared
     const cleared = await client.put(`/companies/${company.id}`).bearerToken(token).json({ dueDate: '' })
-    cleared.assertStatus(422)
+    cleared.assertStatus(200)
+    assert.isNull(cleared.body().dueDate)
     const nulled = await client.put(`/companies/${company.id}`).bearerToken(token).json({ dueDate: null })
     assert.isNull(nulled.body().dueDate)
     ;(await client.put('/companies/1').bearerToken(token).json({ status: false })).assertStatus(422)
