@@ -3,7 +3,7 @@
  * plan; company settings): every authenticated request needs them, and they
  * change rarely. Each process keeps its own copy for at most `ttlMs`; a change
  * made anywhere clears the entry in every process at once through Redis
- * (channel balcao:cache) when Redis is configured, and the TTL bounds
+ * (channel <REDIS_PREFIX>:cache) when Redis is configured, and the TTL bounds
  * staleness when a message is lost or Redis is down.
  *
  * A loader's promise is stored before it settles, so concurrent callers share
@@ -12,9 +12,11 @@
  */
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
+import env from '#start/env'
 import { redis, redisConnectionOptions } from '../app/services/redis.js'
 
-const CHANNEL = 'balcao:cache'
+/** per installation: processes sharing a Redis under another REDIS_PREFIX are not ours to clear */
+const CHANNEL = `${env.get('REDIS_PREFIX', 'balcao')}:cache`
 const ORIGIN = randomUUID()
 
 type Key = string | number
