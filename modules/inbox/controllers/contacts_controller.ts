@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import { AppError } from '#core/errors'
-import { idParam, pageNumber, paginate, requireAdmin } from '#core/http'
+import { idParam, pageNumber, requireAdmin } from '#core/http'
 import { realtime } from '#core/realtime'
 import { tenancy } from '#core/tenancy'
 import Contact from '../models/contact.js'
@@ -10,6 +10,8 @@ import { presentContact } from '../services/ticket_presenter.js'
 import { blockContactValidator, createContactValidator, updateContactValidator } from '../validators/contacts.js'
 import { isoDate, jsonIdList, truthy } from './params.js'
 import { mediaUrl } from '../services/media_url.js'
+import { contactPage } from '../services/contact_list.js'
+import { contactSearch, searchTerm, whereContactMatches } from '../services/ticket_list.js'
 
 const CONTACTS_PAGE_SIZE = 100
 
@@ -37,31 +39,31 @@ export default class ContactsController {
   async index(ctx: HttpContext) {
     const { mask } = await callerOf(ctx)
     const qs = ctx.request.qs()
-    const query = Contact.query().preload('tags').orderBy('name').orderBy('id')
-    const search = typeof qs.searchParam === 'string' ? qs.searchParam.trim().toLowerCase().slice(0, 100) : ''
-    if (search) {
-      const like = `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`
-      query.where((q) => {
-        q.whereRaw('lower(inbox_unaccent(name)) LIKE inbox_unaccent(?)', [like])
-        // a masked reader must not be able to probe hidden numbers through search
-        if (!mask && digits(search)) q.orWhereRaw('number LIKE ?', [`%${digits(search)}%`])
-      })
-    }
+    const search = typeof qs.searchParam === 'string' ? searchTerm(qs.searchParam) : ''
     const tags = jsonIdList(qs.contactTag)
-    if (tags?.length)
-      query.whereExists((q) =>
-        q.from('contact_tags').whereColumn('contact_tags.contact_id', 'contacts.id').whereIn('tag_id', tags)
-      )
-    if (qs.isGroup !== undefined && qs.isGroup !== '') query.where('is_group', truthy(qs.isGroup))
-    if (typeof qs.channel === 'string' && /^[a-z]{1,20}$/.test(qs.channel)) query.where('channel', qs.channel)
+    const isGroup = qs.isGroup !== undefined && qs.isGroup !== '' ? truthy(qs.isGroup) : undefined
+    const channel = typeof qs.channel === 'string' && /^[a-z]{1,20}$/.test(qs.channel) ? qs.channel : undefined
     const date = isoDate(qs.date)
-    if (date) query.whereRaw('created_at::date = ?::date', [date])
     const start = isoDate(qs.dateStart)
     const end = isoDate(qs.dateEnd)
-    if (start) query.whereRaw('created_at::date >= ?::date', [start])
-    if (end) query.whereRaw('created_at::date <= ?::date', [end])
-    const { rows, count, hasMore } = await paginate(query, pageNumber(ctx), CONTACTS_PAGE_SIZE)
-    return { contacts: rows.map((c) => presentContact(c, { maskNumbers: mask })), count, hasMore }
+    const { rows, count, countCapped, hasMore } = await contactPage(
+      (query) => {
+        // digits look inside numbers, anything else inside names (ticket_list.contactSearch)
+        if (search) whereContactMatches(query, contactSearch(search, mask), 'c')
+        if (tags?.length)
+          query.whereExists((q) =>
+            q.from('contact_tags').whereColumn('contact_tags.contact_id', 'c.id').whereIn('contact_tags.tag_id', tags)
+          )
+        if (isGroup !== undefined) query.where('c.is_group', isGroup)
+        if (channel) query.where('c.channel', channel)
+        if (date) query.whereRaw('c.created_at::date = ?::date', [date])
+        if (start) query.whereRaw('c.created_at::date >= ?::date', [start])
+        if (end) query.whereRaw('c.created_at::date <= ?::date', [end])
+      },
+      { page: pageNumber(ctx), pageSize: CONTACTS_PAGE_SIZE, searching: Boolean(search), mask }
+    )
+    // count: docs/performance.md (capped; a search counts up to the page's end)
+    return { contacts: rows, count, hasMore, ...(countCapped ? { countCapped } : {}) }
   }
 
   /** id, name, number of every contact (pickers); capped. */

@@ -42,9 +42,8 @@ async function visibleMessage(ctx: HttpContext) {
 export default class MessagesController {
   /** 20 per page, newest page first, merged with the earlier tickets of the same contact + connection. */
   async index(ctx: HttpContext) {
-    const ticket = await visibleTicket(ctx, idParam(ctx, 'ERR_NO_TICKET_FOUND', 'ticketId'))
     const { viewer, mask } = await callerOf(ctx)
-    return messagePage(ticket, viewer, mask, pageNumber(ctx))
+    return messagePage(idParam(ctx, 'ERR_NO_TICKET_FOUND', 'ticketId'), viewer, mask, pageNumber(ctx))
   }
 
   async store(ctx: HttpContext) {

@@ -33,7 +33,7 @@ export default class TicketsController {
   async index(ctx: HttpContext) {
     const { viewer, mask } = await callerOf(ctx)
     const qs = ctx.request.qs()
-    const { rows, count, hasMore } = await listTickets(
+    const { rows, count, countCapped, hasMore, nextCursor } = await listTickets(
       viewer,
       {
         searchParam: typeof qs.searchParam === 'string' ? qs.searchParam : undefined,
@@ -49,10 +49,18 @@ export default class TicketsController {
         withUnreadMessages: truthy(qs.withUnreadMessages),
         date: isoDate(qs.date),
         updatedAt: isoDate(qs.updatedAt),
+        cursor: typeof qs.cursor === 'string' ? qs.cursor : undefined,
       },
       mask
     )
-    return { tickets: rows, count, hasMore }
+    // count is exact up to LIST_COUNT_CAP; countCapped says there are more (docs/performance.md)
+    return {
+      tickets: rows,
+      count,
+      hasMore,
+      ...(countCapped ? { countCapped } : {}),
+      ...(nextCursor ? { nextCursor } : {}),
+    }
   }
 
   /** Message search: matching messages with their ticket, newest first. */
@@ -91,6 +99,12 @@ export default class TicketsController {
     const me = ctx.actor.user
     const contact = await Contact.find(data.contactId)
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404)
+    // spec 1 §5: a new ticket names its queue (a group's ticket lives outside the queues)
+    if (!contact.isGroup && !data.queueId) {
+      throw new AppError('ERR_VALIDATION', 422, {
+        fields: [{ field: 'queueId', rule: 'required', message: 'required' }],
+      })
+    }
     if (data.queueId && !(await Queue.find(data.queueId))) throw new AppError('ERR_NO_QUEUE_FOUND', 422)
     const whatsappId =
       data.whatsappId ?? me.whatsappId ?? (await Whatsapp.query().where('is_default', true).first())?.id

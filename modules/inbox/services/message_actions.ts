@@ -17,8 +17,8 @@ import type { User } from '#core/models'
 import Message from '../models/message.js'
 import Ticket from '../models/ticket.js'
 import Contact from '../models/contact.js'
-import { audienceOf, scopeTickets, type Viewer } from './viewer.js'
-import { presentTicket } from './ticket_presenter.js'
+import { audienceOf, canSee, scopeTickets, type Viewer } from './viewer.js'
+import { ticketViews } from './ticket_views.js'
 import { markTicketRead } from './read_state.js'
 import { sendOutgoing, storeOutgoing, type NewOutgoing } from './outgoing.js'
 import { emitMessage } from './message_events.js'
@@ -28,6 +28,8 @@ import { otherOpenTicketError } from './ticket_conflict.js'
 import { loadTicket } from './ticket_loader.js'
 
 export const MESSAGES_PAGE_SIZE = 20
+/** the messages count is exact up to this */
+export const MESSAGES_COUNT_CAP = 1000
 const MEDIA_EXT = [
   'png',
   'jpg',
@@ -69,40 +71,79 @@ function vcard(name: string, number: string) {
   return `BEGIN:VCARD\nVERSION:3.0\nN:;${name};;;\nFN:${name}\nTEL;type=CELL;waid=${digits}:+${digits}\nEND:VCARD`
 }
 
-/** 20 per page, newest page first, merged with the earlier tickets of the same contact + connection. */
-export async function messagePage(ticket: Ticket, viewer: Viewer, mask: boolean, page: number) {
-  const history = Ticket.query()
-    .select('tickets.id')
-    .where('contact_id', ticket.contactId)
-    .whereRaw('coalesce(whatsapp_id, 0) = ?', [ticket.whatsappId ?? 0])
-    .where('is_group', ticket.isGroup)
-    .where('id', '<=', ticket.id)
-  if (!viewer.allHistoric) scopeTickets(history, viewer, true)
-  const query = Message.query()
-    .whereIn('ticket_id', history as any)
-    .preload('quotedMsg')
-    .preload('contact')
-  const countQuery = query.clone().clearOrder().count('* as total')
-  const [rows, countRows] = await Promise.all([
-    query
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset((page - 1) * MESSAGES_PAGE_SIZE)
-      .limit(MESSAGES_PAGE_SIZE),
-    countQuery.pojo<{ total: string }>(),
-  ])
-  if (ticket.status === 'open' || ticket.status === 'group') await markTicketRead(ticket)
-  const count = Number(countRows[0]?.total ?? 0)
+/** Column list of a model's table with a prefix on each output name (rows of a join, split back by prefix). */
+function prefixedColumns(model: { $columnsDefinitions: Map<string, { columnName: string }> }, alias: string) {
+  return [...model.$columnsDefinitions.values()].map((c) => `${alias}.${c.columnName} AS ${alias}__${c.columnName}`)
+}
+
+function unprefix(row: Record<string, any>, alias: string) {
+  const out: Record<string, any> = {}
+  const prefix = `${alias}__`
+  for (const key of Object.keys(row)) if (key.startsWith(prefix)) out[key.slice(prefix.length)] = row[key]
+  return out
+}
+
+/**
+ * GET /messages/:ticketId: 20 per page, newest page first, merged with the
+ * earlier tickets of the same contact + connection. Two statements: the
+ * ticket as the list shows it (visibility decided on it), then the page with
+ * its quoted messages, contacts and count. Reading an open chat with unread
+ * messages marks it read (a write, only then).
+ */
+export async function messagePage(ticketId: number, viewer: Viewer, mask: boolean, page: number) {
+  const [ticket] = await ticketViews([ticketId], mask)
+  if (!ticket || !canSee(viewer, ticket)) throw new AppError('ERR_NO_TICKET_FOUND', 404)
+  const history = tenantTable('tickets as h')
+    .select('h.id')
+    .where('h.contact_id', ticket.contactId)
+    .whereRaw('coalesce(h.whatsapp_id, 0) = ?', [ticket.whatsappId ?? 0])
+    .where('h.is_group', ticket.isGroup)
+    .where('h.id', '<=', ticket.id)
+  if (!viewer.allHistoric) scopeTickets(history, viewer, true, 'h')
+  const inHistory = () => tenantTable('messages as m').whereIn('m.ticket_id', history.clone())
+  const counted = inHistory()
+    .select(db.raw('1'))
+    .limit(MESSAGES_COUNT_CAP + 1)
+    .toSQL()
+  const pageRows = inHistory()
+    .select(prefixedColumns(Message, 'm'))
+    .orderBy('m.created_at', 'desc')
+    .orderBy('m.id', 'desc')
+    .offset((page - 1) * MESSAGES_PAGE_SIZE)
+    .limit(MESSAGES_PAGE_SIZE + 1)
+    .toSQL()
+  const companyId = tenancy.requireCompanyId()
+  const result = await db.rawQuery(
+    `SELECT n.total, p.*, ${prefixedColumns(Message, 'q').join(', ')}, ${prefixedColumns(Contact, 'c').join(', ')}
+       FROM (SELECT count(*) AS total FROM (${counted.sql}) x) n
+       LEFT JOIN LATERAL (${pageRows.sql}) p ON true
+       LEFT JOIN messages q ON q.id = p.m__quoted_msg_id AND q.company_id = ?
+       LEFT JOIN contacts c ON c.id = p.m__contact_id AND c.company_id = ?
+      ORDER BY p.m__created_at DESC, p.m__id DESC`,
+    [...counted.bindings, ...pageRows.bindings, companyId, companyId] as any[]
+  )
+  const found = result.rows.filter((r: any) => r.m__id !== null)
+  const messages = found.slice(0, MESSAGES_PAGE_SIZE).map((r: any) => {
+    const m = Message.$createFromAdapterResult(unprefix(r, 'm'))!
+    m.$setRelated('quotedMsg', r.q__id === null ? null : Message.$createFromAdapterResult(unprefix(r, 'q'))!)
+    m.$setRelated('contact', r.c__id === null ? null : Contact.$createFromAdapterResult(unprefix(r, 'c'))!)
+    return m
+  })
+  if ((ticket.status === 'open' || ticket.status === 'group') && ticket.unreadMessages > 0) {
+    await markTicketRead(await loadTicket(ticket.id))
+    ticket.unreadMessages = 0
+  }
+  const total = Number(result.rows[0]?.total ?? 0)
   return {
-    messages: rows.reverse().map((m) => {
+    messages: messages.reverse().map((m: Message) => {
       const data: Record<string, any> = m.serialize()
       if (data.contact && mask && !data.contact.isGroup)
         data.contact.number = '*'.repeat(Math.max(0, data.contact.number.length - 2)) + data.contact.number.slice(-2)
       return data
     }),
-    ticket: presentTicket(ticket, { maskNumbers: mask }),
-    count,
-    hasMore: count > page * MESSAGES_PAGE_SIZE,
+    ticket,
+    count: Math.min(total, MESSAGES_COUNT_CAP),
+    hasMore: found.length > MESSAGES_PAGE_SIZE,
   }
 }
 

@@ -1,16 +1,39 @@
 /**
  * GET /tickets (reference §3), scoped on the server: the caller's visibility
  * rule always applies, and client filters (queueIds, users, tags, ...) can
- * only narrow it. Ordered by (updated_at desc, id desc), which the
- * tickets_list_* indexes serve; 40 per page.
+ * only narrow it. Ordered by (updated_at desc, id desc), 40 per page.
+ *
+ * Built for a million tickets (docs/performance.md):
+ * - one statement finds the page's ids and the count, one loads the rows
+ *   (ticket_views);
+ * - every part of the page walks an index in the view's order and stops at
+ *   the page's end: one walk per status where a view shows two (pending and
+ *   lgpd), one per match source in a search (contact, message), merged; a
+ *   part whose index finds few rows (a rare word, a rare name) sorts those;
+ * - which way a message search goes is decided on the words' frequencies in
+ *   the column statistics (one small statement, see searchWordFrequency):
+ *   a frequent word walks the tickets in list order probing their messages,
+ *   a rare one reads its GIN entries; the walk is bounded (searchTuning.messageWalk
+ *   tickets) and falls back to the index when it does not fill the page;
+ * - the count is exact up to LIST_COUNT_CAP rows; above it the answer says
+ *   `count: LIST_COUNT_CAP, countCapped: true` ("more than that"); with a
+ *   search term it is exact up to the end of the page asked for;
+ * - the closed and search views show one row per contact and connection, the
+ *   newest ticket the view matches: a ticket is shown when no newer ticket of
+ *   its conversation matches (one probe of the tickets_group index), and when
+ *   the filters treat a conversation's tickets alike the walk only visits the
+ *   rows flagged newest (`is_latest_closed`, `is_latest`, kept by triggers);
+ * - an optional opaque `cursor` (the `nextCursor` of the previous page)
+ *   continues after the last row instead of counting an offset.
  */
 import db from '@adonisjs/lucid/services/db'
-import { tenantTable } from '#core/tenancy'
-import Ticket from '../models/ticket.js'
+import { tenancy, tenantTable } from '#core/tenancy'
 import { scopeTickets, type Viewer } from './viewer.js'
-import { ticketViews } from './ticket_views.js'
+import { ticketViewQuery, viewsInOrder } from './ticket_views.js'
 
 export const TICKETS_PAGE_SIZE = 40
+/** counts are exact up to this; above it `count` is this number and `countCapped` is true */
+export const LIST_COUNT_CAP = 1000
 
 export interface TicketFilters {
   searchParam?: string
@@ -26,129 +49,406 @@ export interface TicketFilters {
   withUnreadMessages: boolean
   date?: string
   updatedAt?: string
+  /** nextCursor of the previous page: continues after its last row (pageNumber is then ignored) */
+  cursor?: string
 }
 
-function searchTerm(raw: string) {
+type Builder = ReturnType<typeof tenantTable>
+/** a part of a list, in list order */
+interface Part {
+  q: Builder
+  /** a bounded walk (its row count tells whether it filled the page) */
+  walk: boolean
+}
+
+export const searchTuning = {
+  /**
+   * A message search walks the tickets in list order when every word of it is
+   * in at least this share of the messages (column statistics); otherwise it
+   * reads the words' GIN entries.
+   */
+  frequentWord: 0.005,
+  /** the walk of a frequent-word search stops after this many tickets and the GIN index finishes the page */
+  messageWalk: 20000,
+}
+
+export function searchTerm(raw: string) {
   return raw.trim().toLowerCase().slice(0, 100)
 }
 
-export async function listTickets(v: Viewer, f: TicketFilters, mask: boolean) {
-  const query = Ticket.query()
-  scopeTickets(query, v, f.showAll)
+const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => '\\' + c)}%`
 
+/**
+ * What a contact search matches (contacts list and the tickets' search view):
+ * a term of digits (phone punctuation allowed) is looked for inside numbers,
+ * anything else inside names (unaccented, case-insensitive). A reader who
+ * sees masked numbers searches names only, so hidden numbers cannot be probed.
+ */
+export function contactSearch(term: string, mask: boolean) {
+  const digits = term.replace(/[\s()+\-.]/g, '')
+  if (!mask && /^\d+$/.test(digits)) return { column: 'number' as const, like: escapeLike(digits) }
+  return { column: 'name' as const, like: escapeLike(term) }
+}
+
+export type ContactSearch = ReturnType<typeof contactSearch>
+
+/** The contact-search condition on the contacts table or alias `c`. */
+export function whereContactMatches<Q extends { whereRaw: (...args: any[]) => any }>(
+  q: Q,
+  s: ContactSearch,
+  c = 'contacts'
+): Q {
+  if (s.column === 'number') q.whereRaw(`${c}.number LIKE ?`, [s.like])
+  else q.whereRaw(`${c}.search_name LIKE inbox_unaccent(?)`, [s.like])
+  return q
+}
+
+/**
+ * Public messages whose unaccented Portuguese text has every word of the term
+ * (the tenant's GIN keys; `indexable: false` states the same test in a form
+ * no index answers, for per-row probes).
+ */
+function whereMessageMatches(q: Builder, term: string, m: string, indexable = true) {
+  // ts_match_vq is what @@ calls: the same test, invisible to indexes and to the planner's word statistics
+  const match = indexable
+    ? `${m}.search_vector @@ inbox_tenant_tsquery(?, ?)`
+    : `ts_match_vq(${m}.search_vector, inbox_tenant_tsquery(?, ?))`
+  return q.where(`${m}.is_private`, false).whereRaw(match, [tenancy.requireCompanyId(), term])
+}
+
+/**
+ * The share of messages holding the rarest word of the term, from the column
+ * statistics of messages.search_vector (0 when a word is not among its most
+ * common elements, null without statistics or words).
+ */
+export async function searchWordFrequency(term: string): Promise<number | null> {
+  const r = await db.rawQuery('SELECT inbox_search_word_frequency(?, ?) AS f', [tenancy.requireCompanyId(), term])
+  const f = r.rows[0]?.f
+  return f === null || f === undefined ? null : Number(f)
+}
+
+/** An ISO timestamp as PostgreSQL writes timestamptz in JSON, with a real date and time. */
+function isTimestamp(text: string) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?(Z|[+-](\d{2}):(\d{2}))$/.exec(text)
+  if (!m) return false
+  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map(Number)
+  const day = new Date(Date.UTC(y, mo - 1, d))
+  return (
+    y >= 1 &&
+    day.getUTCFullYear() === y &&
+    day.getUTCMonth() === mo - 1 &&
+    day.getUTCDate() === d &&
+    h < 24 &&
+    mi < 60 &&
+    sec < 60 &&
+    (m[9] === undefined || (Number(m[9]) < 16 && Number(m[10]) < 60))
+  )
+}
+
+function decodeCursor(cursor: string | undefined): [string, number] | null {
+  if (!cursor || cursor.length > 200) return null
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    if (
+      Array.isArray(value) &&
+      typeof value[0] === 'string' &&
+      isTimestamp(value[0]) &&
+      Number.isInteger(value[1]) &&
+      value[1] > 0 &&
+      value[1] <= 2147483647
+    )
+      return [value[0], value[1]]
+  } catch {}
+  return null
+}
+
+const encodeCursor = (updatedAt: string, id: number) =>
+  Buffer.from(JSON.stringify([updatedAt, id]), 'utf8').toString('base64url')
+
+/** The statuses a view walks one by one, or null when it is not a status tab. */
+function statusesOf(v: Viewer, f: TicketFilters): string[] | null {
+  if (f.withUnreadMessages || !f.status || f.status === 'search') return null
+  if (f.status === 'pending' && f.showAll && v.canShowAll) return ['pending', 'lgpd']
+  return [f.status]
+}
+
+/** Everything that narrows the list except its statuses and the search term, on alias `t`. */
+function narrow(q: Builder, v: Viewer, f: TicketFilters, t: string) {
+  scopeTickets(q, v, f.showAll, t)
   if (f.withUnreadMessages) {
-    query.where('tickets.unread_messages', '>', 0).whereNotIn('tickets.status', ['closed', 'lgpd', 'nps'])
+    q.where(`${t}.unread_messages`, '>', 0).whereNotIn(`${t}.status`, ['closed', 'lgpd', 'nps'])
   } else if (f.status && f.status !== 'search') {
-    if (f.status === 'pending' && f.showAll && v.canShowAll) query.whereIn('tickets.status', ['pending', 'lgpd'])
-    else query.where('tickets.status', f.status)
     // "open" without show-all is the caller's own work list
-    if (f.status === 'open' && !(f.showAll && v.canShowAll)) query.where('tickets.user_id', v.id)
-    if (f.status === 'group' && !v.isAdmin && !v.allowGroup) query.whereRaw('false')
+    if (f.status === 'open' && !(f.showAll && v.canShowAll)) q.where(`${t}.user_id`, v.id)
+    if (f.status === 'group' && !v.isAdmin && !v.allowGroup) q.whereRaw('false')
   }
-
   if (f.queueIds?.length) {
-    query.where((q) => {
-      q.whereIn('tickets.queue_id', f.queueIds!)
+    q.where((w: any) => {
+      w.whereIn(`${t}.queue_id`, f.queueIds!)
       // queue-less tickets stay in view for admins and allTicket users
-      if (v.isAdmin || v.allTicket) q.orWhereNull('tickets.queue_id')
+      if (v.isAdmin || v.allTicket) w.orWhereNull(`${t}.queue_id`)
     })
   }
-  if (f.users?.length) query.whereIn('tickets.user_id', f.users)
-  if (f.whatsapps?.length) query.whereIn('tickets.whatsapp_id', f.whatsapps)
-  if (f.contacts?.length) query.whereIn('tickets.contact_id', f.contacts)
-  if (f.statusFilter?.length) query.whereIn('tickets.status', f.statusFilter)
+  if (f.users?.length) q.whereIn(`${t}.user_id`, f.users)
+  if (f.whatsapps?.length) q.whereIn(`${t}.whatsapp_id`, f.whatsapps)
+  if (f.contacts?.length) q.whereIn(`${t}.contact_id`, f.contacts)
+  if (f.statusFilter?.length) q.whereIn(`${t}.status`, f.statusFilter)
   if (f.tags?.length) {
-    query.whereExists((q) =>
-      q
+    q.whereExists((w: any) =>
+      w
         .from('contact_tags')
-        .whereColumn('contact_tags.contact_id', 'tickets.contact_id')
+        .whereColumn('contact_tags.contact_id', `${t}.contact_id`)
         .whereIn('contact_tags.tag_id', f.tags!)
     )
   }
-  if (f.date) query.whereRaw('tickets.created_at::date = ?::date', [f.date])
-  if (f.updatedAt) query.whereRaw('tickets.updated_at::date = ?::date', [f.updatedAt])
+  if (f.date) q.whereRaw(`${t}.created_at::date = ?::date`, [f.date])
+  if (f.updatedAt) q.whereRaw(`${t}.updated_at::date = ?::date`, [f.updatedAt])
+  return q
+}
 
-  if (f.searchParam && searchTerm(f.searchParam)) {
-    const term = searchTerm(f.searchParam)
-    const like = `%${term.replace(/[\\%_]/g, (c) => '\\' + c)}%`
-    // IN-subqueries let PostgreSQL use the trigram index on contacts and the
-    // full-text GIN index on messages instead of probing per ticket
-    const byContact = tenantTable('contacts')
-      .select('contacts.id')
-      .where((w) =>
-        w
-          .whereRaw('lower(inbox_unaccent(contacts.name)) LIKE inbox_unaccent(?)', [like])
-          .orWhereRaw('contacts.number LIKE ?', [like])
-      )
-    const byMessage = tenantTable('messages')
-      .select('messages.ticket_id')
-      .where('messages.is_private', false)
-      .whereRaw(
-        "to_tsvector('portuguese', inbox_unaccent(messages.body)) @@ plainto_tsquery('portuguese', inbox_unaccent(?))",
-        [term]
-      )
-    query.where((q) => {
-      q.whereIn('tickets.contact_id', byContact)
-      q.orWhereIn('tickets.id', byMessage)
-    })
+/**
+ * Whether the view's filters take or leave a conversation's tickets together
+ * (then "newest of the conversation the view matches" is the flagged row).
+ */
+function treatsConversationsAlike(v: Viewer, f: TicketFilters, closedView: boolean) {
+  if (f.queueIds?.length || f.users?.length || f.statusFilter?.length || f.date || f.updatedAt) return false
+  // a user sees every closed ticket with allHistoric; otherwise visibility depends on queue and user
+  return v.isAdmin || (closedView && v.allHistoric)
+}
+
+type Source = 'all' | 'contact' | 'message'
+
+export async function listTickets(v: Viewer, f: TicketFilters, mask: boolean) {
+  const term = f.searchParam ? searchTerm(f.searchParam) : ''
+  const statuses = statusesOf(v, f)
+  const closedView = !f.withUnreadMessages && f.status === 'closed'
+  const collapses = closedView || (!f.withUnreadMessages && f.status === 'search')
+  const alike = collapses && treatsConversationsAlike(v, f, closedView)
+  const contact = term ? contactSearch(term, mask) : null
+  const sources: Source[] = term ? ['contact', 'message'] : ['all']
+
+  const contactIds = () => whereContactMatches(tenantTable('contacts as c').select('c.id'), contact!, 'c')
+  const messageTicketIds = () => whereMessageMatches(tenantTable('messages as m').select('m.ticket_id'), term, 'm')
+  const contactMatched = (t: string) =>
+    whereContactMatches(
+      tenantTable('contacts as cm').select(db.raw('1')).whereColumn('cm.id', `${t}.contact_id`),
+      contact!,
+      'cm'
+    )
+  // probing one ticket's messages (indexable: false keeps the planner from reading every match of a frequent word)
+  const messageMatched = (t: string, indexable = true) =>
+    whereMessageMatches(
+      tenantTable('messages as mm').select(db.raw('1')).whereColumn('mm.ticket_id', `${t}.id`),
+      term,
+      'mm',
+      indexable
+    )
+
+  /** A newer ticket of t's conversation that this part of the view would also show. */
+  const newerSibling = (status: string | null, source: Source) => {
+    const o = tenantTable('tickets as o')
+      .select(db.raw('1'))
+      .whereColumn('o.contact_id', 't.contact_id')
+      .whereRaw('coalesce(o.whatsapp_id, 0) = coalesce(t.whatsapp_id, 0)')
+      .whereColumn('o.id', '>', 't.id')
+    narrow(o, v, f, 'o')
+    if (status) o.where('o.status', status)
+    // same contact: a contact match holds for the sibling too; a message match must be its own
+    if (source === 'message') o.whereExists(messageMatched('o'))
+    return o
   }
 
-  const page = f.pageNumber
-  const listed = collapsesHistory(f) ? newestPerContactAndConnection(query) : query
-  const countQuery = listed.clone().clearOrder().clearSelect().count('* as total')
-  listed.orderBy('tickets.updated_at', 'desc').orderBy('tickets.id', 'desc')
-  const [pageIds, countRows] = await Promise.all([
-    listed
-      .select('tickets.id')
-      .offset((page - 1) * TICKETS_PAGE_SIZE)
-      .limit(TICKETS_PAGE_SIZE)
-      .pojo<{ id: number }>(),
-    countQuery.pojo<{ total: string }>(),
-  ])
-  const count = Number(countRows[0]?.total ?? 0)
-  const rows = await ticketViews(
-    pageIds.map((r) => r.id),
-    mask
+  const cursor = decodeCursor(f.cursor)
+  const offset = cursor ? 0 : (f.pageNumber - 1) * TICKETS_PAGE_SIZE
+  // a search counts up to the end of the page asked for: a frequent word fills a page after a few
+  // hundred tickets, counting all of its tickets is not cheap
+  const cap = term ? offset + TICKETS_PAGE_SIZE : LIST_COUNT_CAP
+  const reach = Math.max(offset + TICKETS_PAGE_SIZE + 1, cap + 1)
+
+  /** The view's parts; a message match either walks the tickets (bounded) or reads the GIN index. */
+  const partsFor = (messageWay: 'index' | 'walk') => {
+    const parts: Part[] = []
+    for (const status of statuses ?? [null]) {
+      for (const source of sources) {
+        const walk = source === 'message' && messageWay === 'walk'
+        let q: Builder
+        if (walk) {
+          // the newest messageWalk tickets, in list order, each probed for a matching message
+          const newest = tenantTable('tickets as w')
+            .select('w.*')
+            .orderBy('w.updated_at', 'desc')
+            .orderBy('w.id', 'desc')
+            .limit(searchTuning.messageWalk)
+          if (status) newest.where('w.status', status)
+          if (cursor) newest.whereRaw('(w.updated_at, w.id) < (?::timestamptz, ?::int)', cursor)
+          q = db.query().from(newest.as('t')) as unknown as Builder
+          narrow(q, v, f, 't')
+          if (status) q.where('t.status', status)
+          q.whereExists(messageMatched('t', false))
+        } else if (source === 'message') {
+          // the tickets of the GIN's matches (an array: looked up by primary key, never a hash join
+          // over every ticket), sorted; the probes below then run in list order until the page is full
+          const ids = messageTicketIds().toSQL()
+          const matched = tenantTable('tickets as t')
+          narrow(matched, v, f, 't')
+          if (status) matched.where('t.status', status)
+          matched
+            .whereRaw(`t.id = ANY(ARRAY(${ids.sql}))`, ids.bindings as any[])
+            .select('t.*')
+            .orderBy('t.updated_at', 'desc')
+            .orderBy('t.id', 'desc')
+            .limit(2147483647)
+          q = db.query().from(matched.as('t')) as unknown as Builder
+        } else {
+          q = tenantTable('tickets as t')
+          narrow(q, v, f, 't')
+          if (status) q.where('t.status', status)
+          if (source === 'contact') q.whereIn('t.contact_id', contactIds())
+        }
+        if (source === 'message') q.whereNotExists(contactMatched('t'))
+        if (collapses) {
+          if (alike && source !== 'message') q.where(closedView ? 't.is_latest_closed' : 't.is_latest', true)
+          q.whereNotExists(newerSibling(status, source))
+        }
+        parts.push({ q, walk })
+      }
+    }
+    return parts
+  }
+
+  let messageWay: 'index' | 'walk' = 'index'
+  if (term) {
+    const frequency = await cachedWordFrequency(term)
+    if (frequency !== null && frequency >= searchTuning.frequentWord) messageWay = 'walk'
+  }
+  let found = await orderedPage(partsFor(messageWay), offset, reach, cursor, mask)
+  // the bounded walk did not fill the page: the index finds the rest (and everything before it)
+  if (found.walked !== null && found.walked < reach)
+    found = await orderedPage(partsFor('index'), offset, reach, cursor, mask)
+  const { total, rows, last } = found
+  const hasMore = total > offset + TICKETS_PAGE_SIZE
+  return {
+    rows,
+    count: Math.min(total, cap),
+    countCapped: total > cap,
+    hasMore,
+    nextCursor: hasMore && last ? encodeCursor(last.updatedAt, last.id) : null,
+  }
+}
+
+/** Word frequencies change with ANALYZE only: kept a few minutes per company and term. */
+const frequencies = new Map<string, { at: number; value: Promise<number | null> }>()
+const FREQUENCY_TTL_MS = 5 * 60_000
+
+/** For tests: statistics changed (ANALYZE). */
+export function forgetWordFrequencies() {
+  frequencies.clear()
+}
+
+function cachedWordFrequency(term: string) {
+  const key = `${tenancy.requireCompanyId()}:${term}`
+  const hit = frequencies.get(key)
+  if (hit && Date.now() - hit.at < FREQUENCY_TTL_MS) return hit.value
+  if (frequencies.size >= 5000) frequencies.clear()
+  const value = searchWordFrequency(term)
+  frequencies.set(key, { at: Date.now(), value })
+  value.catch(() => frequencies.delete(key))
+  return value
+}
+
+/**
+ * One statement: the first `reach` rows of the parts merged in list order
+ * (each part walks its index and stops there, or sorts the few rows its
+ * index found), counted, and the page's rows as ticket views (ticket_views);
+ * `walked`: the fewest rows a bounded walk part gave (null without one).
+ */
+async function orderedPage(
+  parts: Part[],
+  offset: number,
+  reach: number,
+  cursor: [string, number] | null,
+  mask: boolean
+) {
+  const sqlOf = ({ q }: Part) => {
+    const p = q.clone().select('t.id', 't.updated_at')
+    if (cursor) p.whereRaw('(t.updated_at, t.id) < (?::timestamptz, ?::int)', cursor)
+    return p.orderBy('t.updated_at', 'desc').orderBy('t.id', 'desc').limit(reach).toSQL()
+  }
+  const walks = parts.filter((p) => p.walk).map(sqlOf)
+  const others = parts.filter((p) => !p.walk).map(sqlOf)
+  const ctes = walks.map((w, i) => `walk_${i} AS MATERIALIZED (${w.sql})`)
+  const branches = [
+    ...others.map((o) => `(${o.sql})`),
+    ...walks.map((_, i) => `(SELECT id, updated_at FROM walk_${i})`),
+  ]
+  const walked = walks.length
+    ? `, least(${walks.map((_, i) => `(SELECT count(*) FROM walk_${i})`).join(', ')}) AS walked`
+    : ''
+  // the page's tickets as the client reads them, with their place in the list
+  const views = ticketViewQuery()
+    .joinRaw('JOIN ranked p ON p.id = t.id AND p.n > ? AND p.n <= ?', [offset, offset + TICKETS_PAGE_SIZE])
+    .select('p.n AS list_place', db.raw(`to_json(p.updated_at) #>> '{}' AS list_updated_at`))
+    .toSQL()
+  const result = await db.rawQuery(
+    `WITH ${[...ctes, ''].join(', ')}ranked AS MATERIALIZED (
+       SELECT s.id, s.updated_at, row_number() OVER (ORDER BY s.updated_at DESC, s.id DESC) AS n
+         FROM (SELECT u.id, u.updated_at FROM (${branches.join(' UNION ALL ')}) u
+                ORDER BY u.updated_at DESC, u.id DESC LIMIT ${reach}) s)
+     SELECT r.*, v.*
+       FROM (SELECT count(*) AS list_total${walked} FROM ranked) r
+       LEFT JOIN LATERAL (${views.sql}) v ON true`,
+    [...walks.flatMap((w) => w.bindings), ...others.flatMap((o) => o.bindings), ...views.bindings] as any[]
   )
-  return { rows, count, hasMore: count > page * TICKETS_PAGE_SIZE }
+  const page = result.rows
+    .filter((r: any) => r.id !== null)
+    .sort((a: any, b: any) => Number(a.list_place) - Number(b.list_place))
+  const lastRow = page[page.length - 1]
+  const first = result.rows[0] ?? {}
+  return {
+    total: Number(first.list_total ?? 0),
+    rows: viewsInOrder(
+      page,
+      page.map((r: any) => r.id),
+      mask
+    ),
+    last: lastRow ? { id: Number(lastRow.id), updatedAt: String(lastRow.list_updated_at) } : null,
+    walked: first.walked === undefined || first.walked === null ? null : Number(first.walked),
+  }
 }
 
-/** The closed view and the search view show a conversation once, not once per ticket it ever had. */
-function collapsesHistory(f: TicketFilters) {
-  return !f.withUnreadMessages && (f.status === 'closed' || f.status === 'search')
-}
-
-/** Keeps, of the tickets the query matches, the newest (highest id) per contact and connection. */
-function newestPerContactAndConnection(query: ReturnType<typeof Ticket.query>) {
-  const newest = query
-    .clone()
-    .clearOrder()
-    .clearSelect()
-    .select(db.raw('max(tickets.id)'))
-    .groupBy('tickets.contact_id', 'tickets.whatsapp_id')
-  return Ticket.query().whereIn('tickets.id', newest as any)
-}
-
-/** Full-text search over message bodies: the ticket and the matching message, so the UI can jump to it. */
+/**
+ * Full-text search over message bodies (GET /messages-search): the newest
+ * matching messages of tickets the caller may see, with their ticket. A
+ * frequent word (searchTuning.frequentWord) walks the company's messages newest first
+ * (messages_company_from_me, both values of from_me merged); another reads
+ * its GIN entries and sorts them.
+ */
 export async function searchMessages(v: Viewer, term: string, limit = 40) {
   const text = searchTerm(term)
   if (!text) return []
-  const visible = Ticket.query().select('tickets.id')
-  scopeTickets(visible, v, true)
-  const rows = await tenantTable('messages')
-    .whereIn('messages.ticket_id', visible as any)
-    .where('messages.is_private', false)
-    .whereRaw(
-      "to_tsvector('portuguese', inbox_unaccent(messages.body)) @@ plainto_tsquery('portuguese', inbox_unaccent(?))",
-      [text]
+  const frequency = await cachedWordFrequency(text)
+  const frequent = frequency !== null && frequency >= searchTuning.frequentWord
+  const branch = (fromMe: boolean | null) => {
+    const q = whereMessageMatches(tenantTable('messages as m'), text, 'm', !frequent).select(
+      'm.id as messageId',
+      'm.ticket_id as ticketId',
+      'm.body',
+      'm.created_at as createdAt'
     )
-    .orderBy('messages.id', 'desc')
-    .limit(limit)
-    .select(
-      'messages.id as messageId',
-      'messages.ticket_id as ticketId',
-      'messages.body',
-      'messages.created_at as createdAt'
-    )
-  return rows
+    if (fromMe !== null) q.where('m.from_me', fromMe).orderBy('m.created_at', 'desc').orderBy('m.id', 'desc')
+    else q.orderByRaw("m.created_at + interval '0 s' DESC, m.id DESC")
+    if (!v.isAdmin) {
+      const visible = tenantTable('tickets as t').select('t.id')
+      scopeTickets(visible, v, true, 't')
+      q.whereIn('m.ticket_id', visible)
+    }
+    return q.limit(limit).toSQL()
+  }
+  const parts = frequent ? [branch(false), branch(true)] : [branch(null)]
+  const result = await db.rawQuery(
+    `SELECT * FROM (${parts.map((p) => `(${p.sql})`).join(' UNION ALL ')}) r
+      ORDER BY r."createdAt" DESC, r."messageId" DESC LIMIT ${limit}`,
+    parts.flatMap((p) => p.bindings) as any[]
+  )
+  return result.rows
 }

@@ -10,14 +10,13 @@ import { mediaUrl } from './media_url.js'
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null)
 
-export async function ticketViews(ids: number[], mask: boolean) {
-  if (!ids.length) return []
-  const rows = await tenantTable('tickets as t')
+/** The columns a ticket view is made of, on tickets `t` (contact, queue, user, connection joined, tags aggregated). */
+export function ticketViewQuery() {
+  return tenantTable('tickets as t')
     .join('contacts as c', 'c.id', 't.contact_id')
     .leftJoin('queues as q', 'q.id', 't.queue_id')
     .leftJoin('users as u', 'u.id', 't.user_id')
     .leftJoin('whatsapps as w', 'w.id', 't.whatsapp_id')
-    .whereRaw('t.id = ANY(?)', [ids])
     .select(
       't.*',
       'c.name as c_name',
@@ -40,46 +39,60 @@ export async function ticketViews(ids: number[], mask: boolean) {
                      FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id WHERE tt.ticket_id = t.id AND g.company_id = t.company_id), '[]') AS tag_list`
       )
     )
+}
+
+export async function ticketViews(ids: number[], mask: boolean) {
+  if (!ids.length) return []
+  const rows = await ticketViewQuery().whereRaw('t.id = ANY(?)', [ids])
+  return viewsInOrder(rows, ids, mask)
+}
+
+/** Rows of ticketViewQuery as the client reads them, in the order of `ids`. */
+export function viewsInOrder(rows: any[], ids: number[], mask: boolean) {
   const byId = new Map<number, any>()
   for (const r of rows) {
-    byId.set(r.id, {
-      id: r.id,
-      uuid: r.uuid,
-      status: r.status,
-      channel: r.channel,
-      isGroup: r.is_group,
-      isBot: r.is_bot,
-      lastMessage: r.last_message,
-      fromMe: r.from_me,
-      unreadMessages: r.unread_messages,
-      useIntegration: r.use_integration,
-      integrationId: r.integration_id,
-      amountUsedBotQueues: r.amount_used_bot_queues,
-      companyId: r.company_id,
-      contactId: r.contact_id,
-      whatsappId: r.whatsapp_id,
-      queueId: r.queue_id,
-      userId: r.user_id,
-      createdAt: iso(r.created_at),
-      updatedAt: iso(r.updated_at),
-      contact: {
-        id: r.contact_id,
-        name: r.c_name,
-        number: mask && !r.c_group ? maskNumber(r.c_number) : r.c_number,
-        urlPicture: mediaUrl(r.c_pic),
-        channel: r.c_channel,
-        isGroup: r.c_group,
-        active: r.c_active,
-        disableBot: r.c_disable_bot,
-        acceptAudioMessage: r.c_audio,
-      },
-      queue: r.queue_id ? { id: r.queue_id, name: r.q_name, color: r.q_color } : null,
-      user: r.user_id ? { id: r.user_id, name: r.u_name } : null,
-      whatsapp: r.whatsapp_id
-        ? { id: r.whatsapp_id, name: r.w_name, groupAsTicket: r.w_gat, color: r.w_color, channel: r.w_channel }
-        : null,
-      tags: r.tag_list,
-    })
+    byId.set(r.id, toView(r, mask))
   }
   return ids.map((id) => byId.get(id)).filter(Boolean)
+}
+
+function toView(r: any, mask: boolean) {
+  return {
+    id: r.id,
+    uuid: r.uuid,
+    status: r.status,
+    channel: r.channel,
+    isGroup: r.is_group,
+    isBot: r.is_bot,
+    lastMessage: r.last_message,
+    fromMe: r.from_me,
+    unreadMessages: r.unread_messages,
+    useIntegration: r.use_integration,
+    integrationId: r.integration_id,
+    amountUsedBotQueues: r.amount_used_bot_queues,
+    companyId: r.company_id,
+    contactId: r.contact_id,
+    whatsappId: r.whatsapp_id,
+    queueId: r.queue_id,
+    userId: r.user_id,
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    contact: {
+      id: r.contact_id,
+      name: r.c_name,
+      number: mask && !r.c_group ? maskNumber(r.c_number) : r.c_number,
+      urlPicture: mediaUrl(r.c_pic),
+      channel: r.c_channel,
+      isGroup: r.c_group,
+      active: r.c_active,
+      disableBot: r.c_disable_bot,
+      acceptAudioMessage: r.c_audio,
+    },
+    queue: r.queue_id ? { id: r.queue_id, name: r.q_name, color: r.q_color } : null,
+    user: r.user_id ? { id: r.user_id, name: r.u_name } : null,
+    whatsapp: r.whatsapp_id
+      ? { id: r.whatsapp_id, name: r.w_name, groupAsTicket: r.w_gat, color: r.w_color, channel: r.w_channel }
+      : null,
+    tags: r.tag_list,
+  }
 }

@@ -4,7 +4,6 @@
  * filter SQL and to decide single tickets and realtime audiences.
  */
 import db from '@adonisjs/lucid/services/db'
-import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import type { User } from '#core/models'
 import { cachedSetting } from './settings_cache.js'
 import { companySettings } from '#core/settings'
@@ -56,38 +55,47 @@ export function canSee(v: Viewer, t: TicketLike, showAll = true): boolean {
   return false
 }
 
-/** The same rule as SQL on a tickets query. */
-export function scopeTickets(query: ModelQueryBuilderContract<any, any>, v: Viewer, showAll = true) {
+/**
+ * The same rule as SQL on a tickets query (a model query or a query builder),
+ * on the table or alias `t` (`tickets` by default).
+ */
+export function scopeTickets<Q extends { where: (...args: any[]) => any }>(
+  query: Q,
+  v: Viewer,
+  showAll = true,
+  t = 'tickets'
+): Q {
   if (v.isAdmin) return query
   const queues = v.queueIds.length ? v.queueIds : [0]
-  return query.where((q) => {
-    q.where('tickets.user_id', v.id)
-    q.orWhere((w) => {
-      w.whereNull('tickets.user_id').where((x) => {
-        x.whereIn('tickets.queue_id', queues)
-        if (v.allTicket) x.orWhereNull('tickets.queue_id')
+  query.where((q: any) => {
+    q.where(`${t}.user_id`, v.id)
+    q.orWhere((w: any) => {
+      w.whereNull(`${t}.user_id`).where((x: any) => {
+        x.whereIn(`${t}.queue_id`, queues)
+        if (v.allTicket) x.orWhereNull(`${t}.queue_id`)
       })
     })
     if (v.allowGroup) {
-      q.orWhere((w) =>
+      q.orWhere((w: any) =>
         w
-          .where('tickets.status', 'group')
-          .where((x) => x.whereIn('tickets.queue_id', queues).orWhereNull('tickets.queue_id'))
+          .where(`${t}.status`, 'group')
+          .where((x: any) => x.whereIn(`${t}.queue_id`, queues).orWhereNull(`${t}.queue_id`))
       )
     }
-    q.orWhere((w) => {
-      w.where('tickets.status', 'closed')
-      if (!v.allHistoric) w.whereIn('tickets.queue_id', queues)
+    q.orWhere((w: any) => {
+      w.where(`${t}.status`, 'closed')
+      if (!v.allHistoric) w.whereIn(`${t}.queue_id`, queues)
     })
     if (showAll && v.canShowAll) {
       if (v.allHistoric) q.orWhereRaw('true')
       else
-        q.orWhere((w) => {
-          w.whereIn('tickets.queue_id', queues)
-          if (v.allTicket) w.orWhereNull('tickets.queue_id')
+        q.orWhere((w: any) => {
+          w.whereIn(`${t}.queue_id`, queues)
+          if (v.allTicket) w.orWhereNull(`${t}.queue_id`)
         })
     }
   })
+  return query
 }
 
 /** Every viewer of the company, cached briefly: realtime audiences are computed per event. */

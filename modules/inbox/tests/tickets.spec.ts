@@ -339,6 +339,16 @@ test.group('tickets', (group) => {
       .bearerToken(w.adminToken)
       .json({ contactId: 999999999, whatsappId: w.whatsapp.id })
     noContact.assertStatus(404)
+    const [other] = await db
+      .table('contacts')
+      .insert({ company_id: w.company.id, name: 'Sem fila', number: rand() })
+      .returning('id')
+    const noQueue = await client
+      .post('/tickets')
+      .bearerToken(w.adminToken)
+      .json({ contactId: other.id, whatsappId: w.whatsapp.id })
+    noQueue.assertStatus(422)
+    assert.equal(noQueue.body().fields[0].field, 'queueId')
     const bad = await client.post('/tickets').bearerToken(w.adminToken).json({ contactId: 'x' })
     bad.assertStatus(422)
     assert.equal(bad.body().error, 'ERR_VALIDATION')

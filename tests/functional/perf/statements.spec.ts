@@ -21,19 +21,31 @@ function countStatements() {
 test.group('statements per request', (group) => {
   group.each.setup(() => startWorkers())
 
-  test('ticket and contact lists run at most 3 statements when warm, for an admin and an agent', async ({
+  test('ticket and contact lists, searches and a chat run at most 3 statements when warm, for an admin and an agent', async ({
     client,
     assert,
   }) => {
     const w = await inboxWorld()
-    for (let i = 0; i < 3; i++) await ingest(w, message(w.whatsapp.id, rand(), `oi ${i}`))
+    for (let i = 0; i < 3; i++) await ingest(w, message(w.whatsapp.id, rand(), `pedido ${i}`))
     await waitProcessed(w.company.id)
     const a = await agent(w)
+    const ticket = await db.from('tickets').where('company_id', w.company.id).orderBy('id').firstOrFail()
     const calls: [string, string][] = [
       ['/tickets?status=pending&showAll=true', w.adminToken],
       ['/tickets?status=open&showAll=true', w.adminToken],
+      ['/tickets?status=closed&showAll=true&pageNumber=2', w.adminToken],
       ['/tickets?status=pending', a.token],
+      ['/tickets?status=open', a.token],
+      ['/tickets?withUnreadMessages=true', a.token],
+      ['/tickets?status=search&showAll=true&searchParam=pedido', w.adminToken],
+      ['/tickets?status=search&showAll=true&searchParam=contact', w.adminToken],
+      ['/tickets?status=search&searchParam=pedido', a.token],
+      ['/messages-search?searchParam=pedido', w.adminToken],
+      [`/messages/${ticket.id}`, w.adminToken],
+      [`/messages/${ticket.id}`, a.token],
       ['/contacts', w.adminToken],
+      ['/contacts?searchParam=contact', w.adminToken],
+      ['/contacts?searchParam=55', a.token],
     ]
     for (const [url, token] of calls) {
       await client.get(url).bearerToken(token) // warm

@@ -1,0 +1,137 @@
+/**
+ * GET /contacts in one statement (docs/performance.md): the page in
+ * (name, id) order with each contact's tags, and the count.
+ *
+ * - Without a search the page walks the (company_id, name, id) index and the
+ *   count is exact up to LIST_COUNT_CAP (above it `count` is the cap and
+ *   `countCapped` is true).
+ * - With a search, matches can be anywhere in name order ("cliente 77" sits
+ *   after every "cliente 1…"): the first WALK_LIMIT contacts in name order are
+ *   tried first (a frequent word fills the page there); when they do not fill
+ *   it, the trigram index finds every match and they are sorted. A search
+ *   counts up to the end of the page asked for (`countCapped` when there are
+ *   more), like the tickets' search view.
+ * - Rows are serialized straight from the result (no model per row): the same
+ *   fields as Contact.serialize(), dates as ISO strings.
+ */
+import db from '@adonisjs/lucid/services/db'
+import { tenancy, tenantTable } from '#core/tenancy'
+import Contact from '../models/contact.js'
+import Tag from '../models/tag.js'
+import { LIST_COUNT_CAP } from './ticket_list.js'
+import { maskNumber } from './ticket_presenter.js'
+
+type Builder = ReturnType<typeof tenantTable>
+
+/** contacts tried in name order before a search falls back to its index */
+export const WALK_LIMIT = 2000
+
+/**
+ * A serializer of a model's rows: the model's columns under their serialized
+ * names through their serialize functions, dates as ISO strings. Models with
+ * computed properties are not supported (they need an instance).
+ */
+function rowSerializer(model: { $columnsDefinitions: Map<string, any>; $computedDefinitions: Map<string, any> }) {
+  if (model.$computedDefinitions.size) throw new Error('rowSerializer: a model with computed properties')
+  const columns = [...model.$columnsDefinitions.values()].filter((c) => c.serializeAs !== null)
+  return (row: Record<string, any>) => {
+    const out: Record<string, any> = {}
+    for (const c of columns) {
+      let value = row[c.columnName]
+      if (value === undefined) continue
+      if (value instanceof Date) value = value.toISOString()
+      else if (c.meta?.type === 'datetime' && typeof value === 'string') value = new Date(value).toISOString()
+      else if (typeof c.serialize === 'function') value = c.serialize(value, c.serializeAs, null)
+      out[c.serializeAs] = value
+    }
+    return out
+  }
+}
+
+let serializers: { contact: (r: any) => any; tag: (r: any) => any } | null = null
+
+export interface ContactListOptions {
+  page: number
+  pageSize: number
+  searching: boolean
+  mask: boolean
+}
+
+/** `filter` adds the list's conditions on the contacts alias `c`. */
+export async function contactPage(filter: (q: Builder) => void, o: ContactListOptions) {
+  serializers ??= { contact: rowSerializer(Contact), tag: rowSerializer(Tag) }
+  const companyId = tenancy.requireCompanyId()
+  const offset = (o.page - 1) * o.pageSize
+  const reach = offset + o.pageSize + 1
+  const filtered = () => {
+    const q = tenantTable('contacts as c')
+    filter(q)
+    return q
+  }
+  let pageSql: { sql: string; bindings: readonly unknown[] }
+  let countSql: { sql: string; bindings: readonly unknown[] }
+  if (!o.searching) {
+    pageSql = filtered()
+      .select('c.*')
+      .orderBy('c.name')
+      .orderBy('c.id')
+      .offset(offset)
+      .limit(o.pageSize + 1)
+      .toSQL()
+    countSql = filtered()
+      .select(db.raw('1'))
+      .limit(LIST_COUNT_CAP + 1)
+      .toSQL()
+  } else {
+    // the first WALK_LIMIT contacts in name order, filtered
+    const firstInOrder = tenantTable('contacts as f').select('f.*').orderBy('f.name').orderBy('f.id').limit(WALK_LIMIT)
+    const walk = db.query().from(firstInOrder.as('c')).select('c.id', 'c.name')
+    filter(walk as unknown as Builder)
+    const walked = walk.orderBy('c.name').orderBy('c.id').limit(reach).toSQL()
+    // every match, sorted on (name, id) only (the order expression keeps the planner off the name index walk)
+    const all = filtered().select('c.id', 'c.name').orderByRaw("c.name || '', c.id").limit(reach).toSQL()
+    pageSql = {
+      sql: `WITH walked AS MATERIALIZED (${walked.sql})
+            SELECT c.* FROM (
+              SELECT walked.id FROM walked WHERE (SELECT count(*) FROM walked) = ${reach}
+              UNION ALL
+              SELECT a.id FROM (${all.sql}) a WHERE (SELECT count(*) FROM walked) < ${reach}
+            ) k JOIN contacts c ON c.id = k.id AND c.company_id = ?`,
+      bindings: [...walked.bindings, ...all.bindings, companyId],
+    }
+    countSql = { sql: 'SELECT 1 WHERE false', bindings: [] }
+  }
+  const result = await db.rawQuery(
+    `SELECT n.total, p.*,
+            coalesce((SELECT json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color, 'kanban', g.kanban,
+                                        'user_id', g.user_id, 'created_at', g.created_at, 'updated_at', g.updated_at)
+                              ORDER BY g.name, g.id)
+                        FROM contact_tags ct JOIN tags g ON g.id = ct.tag_id AND g.company_id = ?
+                       WHERE ct.contact_id = p.id), '[]') AS tag_rows
+       FROM (SELECT count(*) AS total FROM (${countSql.sql}) x) n
+       LEFT JOIN LATERAL (${pageSql.sql}) p ON true
+      ORDER BY p.name, p.id`,
+    [companyId, ...countSql.bindings, ...pageSql.bindings] as any[]
+  )
+  let found = result.rows.filter((r: any) => r.id !== null)
+  let total = Number(result.rows[0]?.total ?? 0)
+  let cap = LIST_COUNT_CAP
+  if (o.searching) {
+    // a search holds rows up to the page's end; the page is the part after the offset
+    total = found.length
+    found = found.slice(offset)
+    cap = offset + o.pageSize
+  }
+  const contacts = found.slice(0, o.pageSize).map(({ total: _t, tag_rows: tags, ...row }: any) => {
+    const data = serializers!.contact(row)
+    if (o.mask && !row.is_group) data.number = maskNumber(row.number)
+    data.tags = (tags as any[]).map((t) => serializers!.tag(t))
+    return data
+  })
+  return {
+    rows: contacts,
+    count: Math.min(total, cap),
+    countCapped: total > cap,
+    hasMore: o.searching ? total > offset + o.pageSize : found.length > o.pageSize,
+  }
+}
