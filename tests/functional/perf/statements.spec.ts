@@ -49,11 +49,17 @@ test.group('statements per request', (group) => {
     ]
     for (const [url, token] of calls) {
       await client.get(url).bearerToken(token) // warm
-      const counter = countStatements()
-      const r = await client.get(url).bearerToken(token)
-      counter.stop()
-      r.assertStatus(200)
-      assert.isAtMost(counter.seen.length, 3, `${url}:\n${counter.seen.join('\n')}`)
+      // the counter hears the whole process, and the job workers' timers query too: background
+      // statements only add, so the fewest seen over a few tries bounds the request's own
+      let fewest: string[] | null = null
+      for (let attempt = 0; attempt < 5 && (!fewest || fewest.length > 3); attempt++) {
+        const counter = countStatements()
+        const r = await client.get(url).bearerToken(token)
+        counter.stop()
+        r.assertStatus(200)
+        if (!fewest || counter.seen.length < fewest.length) fewest = counter.seen
+      }
+      assert.isAtMost(fewest!.length, 3, `${url}:\n${fewest!.join('\n')}`)
     }
   })
 })
