@@ -241,6 +241,25 @@ export function channelsForPlan(plan: { features?: Record<string, unknown> | nul
     .sort((a, b) => (a.name === 'whatsapp' ? -1 : b.name === 'whatsapp' ? 1 : a.name.localeCompare(b.name)))
 }
 
+/** The channels a plan offers as the browser draws them (add menu, icons, channel tab): GET /modules and the all-connections page. */
+export function channelDefsForPlan(plan: { features?: Record<string, unknown> | null } | null | undefined) {
+  return channelsForPlan(plan).map((c) => ({
+    name: c.name,
+    feature: c.feature,
+    label: c.label,
+    icon: c.icon,
+    color: c.color ?? null,
+    fields: (c.fields ?? []).map((f) => ({
+      name: f.name,
+      type: f.type,
+      label: f.label,
+      required: Boolean(f.required),
+      help: f.help ?? null,
+      options: f.options ?? [],
+    })),
+  }))
+}
+
 /**
  * Whether the company's plan (today, not when the connection was created)
  * still offers the channel of connection whatsappId; false for a connection

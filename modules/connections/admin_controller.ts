@@ -9,27 +9,8 @@ import { present } from './services/connection_presenter.js'
 import { connectionEvents } from './services/connection_events.js'
 import { sessionControl } from './services/session_control.js'
 import { companyWithPlan } from './services/acting_company.js'
-import { channelsForPlan } from '#core/channels'
+import { channelDefsForPlan } from '#core/channels'
 import { companySettings } from '#core/settings'
-
-/** The channels a plan offers, drawn as GET /modules draws them for the caller's company (add menu, icons, channel tab). */
-function channelDefs(plan: Parameters<typeof channelsForPlan>[0]) {
-  return channelsForPlan(plan).map((c) => ({
-    name: c.name,
-    feature: c.feature,
-    label: c.label,
-    icon: c.icon,
-    color: c.color ?? null,
-    fields: (c.fields ?? []).map((f) => ({
-      name: f.name,
-      type: f.type,
-      label: f.label,
-      required: Boolean(f.required),
-      help: f.help ?? null,
-      options: f.options ?? [],
-    })),
-  }))
-}
 
 /**
  * The super user's all-connections page (spec 3 §2). Cross-tenant by design,
@@ -73,7 +54,7 @@ export default class AdminController {
     requireSuper(ctx)
     const company = await companyWithPlan(idParam(ctx, 'ERR_NO_COMPANY_FOUND'))
     const scheduleType = await tenancy.run(company.id, () => companySettings.get('scheduleType'))
-    return { channels: channelDefs(company.plan), scheduleType }
+    return { channels: channelDefsForPlan(company.plan), scheduleType }
   }
 
   /** PUT /whatsapp-admin/:id: edits connection :id of any company, under that company's rules */

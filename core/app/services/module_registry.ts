@@ -12,26 +12,10 @@ import type { MenuEntry, ModuleManifest } from '#core/module'
 import { planHas } from '#core/plan_flags'
 import type User from '#models/user'
 import type Plan from '#models/plan'
-import { channelsForPlan } from '#core/channels'
+import { channelDefsForPlan } from '#core/channels'
 
 /** The channels the plan offers, as the connections screen draws them (add menu, icons, channel tab). */
-export function channelsFor(plan: Plan) {
-  return channelsForPlan(plan).map((c) => ({
-    name: c.name,
-    feature: c.feature,
-    label: c.label,
-    icon: c.icon,
-    color: c.color ?? null,
-    fields: (c.fields ?? []).map((f) => ({
-      name: f.name,
-      type: f.type,
-      label: f.label,
-      required: Boolean(f.required),
-      help: f.help ?? null,
-      options: f.options ?? [],
-    })),
-  }))
-}
+export const channelsFor = (plan: Plan) => channelDefsForPlan(plan)
 
 /** Screens of the core itself, shipped as the "admin" remote. */
 const coreManifests: ModuleManifest[] = [
