@@ -1,27 +1,12 @@
-import env from '#start/env'
 import { defineConfig } from '@adonisjs/transmit'
-import { redis } from '@adonisjs/transmit/transports/redis'
 
-const redisUrl = env.get('REDIS_URL')
-
-/** With Redis, every API process shares broadcasts; without it, one process. */
+/**
+ * Transmit holds the SSE streams and their subscriptions. Events do not go
+ * through its broadcast or its Redis bus: core/app/services/realtime_fanout.ts
+ * serialises each event once and shares it with the other API processes
+ * over Redis as one message, whatever the number of channels it names.
+ */
 export default defineConfig({
   pingInterval: '30s',
-  transport: redisUrl
-    ? {
-        driver: redis(redisOptions(redisUrl)),
-        channel: `${env.get('REDIS_PREFIX', 'balcao')}::transmit`,
-      }
-    : null,
+  transport: null,
 })
-
-function redisOptions(url: string) {
-  const u = new URL(url)
-  return {
-    host: u.hostname,
-    port: Number(u.port || 6379),
-    password: u.password ? decodeURIComponent(u.password) : undefined,
-    db: u.pathname.length > 1 ? Number(u.pathname.slice(1)) : 0,
-    keyPrefix: `${env.get('REDIS_PREFIX', 'balcao')}:transmit:`,
-  }
-}

@@ -8,13 +8,15 @@
  * second gets it through Redis.
  *   node_modules/.bin/node scripts/bench-realtime.mjs
  * Env: BENCH_STREAMS (default 10000), BENCH_STREAMS_PER_USER (default 10),
- * BENCH_EVENTS (fan-outs measured, default 5), BENCH_PROCESSES (1 or 2).
+ * BENCH_EVENTS (fan-outs measured, default 5), BENCH_PROCESSES (1 or 2), BENCH_CLIENTS (stream-reading
+ * client processes, default 1: on two cores more clients only compete with the server).
  * Streams come from distinct client addresses through X-Forwarded-For
  * (TRUST_PROXY=loopback), as browsers behind a proxy would.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
-import { spawn } from 'node:child_process'
+import { fork, spawn } from 'node:child_process'
 import http from 'node:http'
+import net from 'node:net'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ROOT, freePort, ensureDependencies, reexecWithNode24 } from './lib.mjs'
@@ -34,7 +36,7 @@ function request(base, method, path, { token, body, ip } = {}) {
         method,
         agent,
         headers: {
-          'accept': 'application/json',
+          accept: 'application/json',
           ...(data ? { 'content-type': 'application/json' } : {}),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(ip ? { 'x-forwarded-for': ip } : {}),
@@ -52,34 +54,40 @@ function request(base, method, path, { token, body, ip } = {}) {
   })
 }
 
-/** One open SSE stream: records when each ticket event arrives. */
+/**
+ * One open SSE stream on a raw socket: arrivals are stamped when the bytes reach the socket.
+ * An HTTP client parsing 10,000 responses in this one process would add its own queue to the
+ * figure (each browser has its own), so the stream is read as bytes and only searched for the marker.
+ */
 function openStream(base, { uid, token, ip }) {
+  const { hostname, port } = new URL(base)
   return new Promise((resolve, reject) => {
-    const stream = { uid, token, ip, arrivals: [], res: null, req: null }
-    const req = http.get(
-      `${base}/__transmit/events?uid=${uid}&token=${encodeURIComponent(token)}`,
-      { headers: { 'accept': 'text/event-stream', 'x-forwarded-for': ip }, agent: false },
-      (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`stream ${res.statusCode}`))
-        stream.res = res
-        let buffer = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk) => {
-          buffer += chunk
-          let i
-          while ((i = buffer.indexOf('\n')) >= 0) {
-            const line = buffer.slice(0, i)
-            buffer = buffer.slice(i + 1)
-            if (/company-\d+-ticket/.test(line)) stream.arrivals.push(performance.now())
-          }
-        })
-        resolve(stream)
+    const stream = { uid, token, ip, arrivals: [], req: null }
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.setNoDelay(true)
+      socket.write(
+        `GET /__transmit/events?uid=${uid}&token=${encodeURIComponent(token)} HTTP/1.1\r\n` +
+          `Host: ${hostname}:${port}\r\nAccept: text/event-stream\r\nX-Forwarded-For: ${ip}\r\n\r\n`
+      )
+    })
+    stream.req = socket
+    const marker = Buffer.from('-ticket"')
+    let opened = false
+    socket.on('data', (chunk) => {
+      if (!opened) {
+        opened = true
+        const status = chunk.toString('latin1', 9, 12)
+        if (status !== '200') return reject(new Error(`stream ${status}`))
+        return resolve(stream)
       }
-    )
-    req.on('error', reject)
-    stream.req = req
+      if (chunk.indexOf(marker) >= 0) stream.arrivals.push(wall())
+    })
+    socket.on('error', reject)
   })
 }
+
+/** a high-resolution clock that agrees across processes */
+const wall = () => performance.timeOrigin + performance.now()
 
 async function pool(items, size, fn) {
   let next = 0
@@ -90,6 +98,55 @@ async function pool(items, size, fn) {
   )
 }
 
+/**
+ * A stream-holding client process. Browsers each read their own stream; one process reading all
+ * 10,000 sockets would queue the last ones behind the first, so the streams are spread over
+ * BENCH_CLIENTS processes. Asked with the time an event was caused, it answers each stream's delay.
+ */
+async function client() {
+  const streams = []
+  const after = (s, t) => s.arrivals.find((a) => a >= t)
+  process.on('message', async (m) => {
+    if (m.type === 'open') {
+      await pool(m.plans, 100, async (p) => {
+        const stream = await openStream(p.base, p)
+        const r = await request(p.base, 'POST', '/__transmit/subscribe', {
+          token: p.token,
+          ip: p.ip,
+          body: { uid: p.uid, channel: p.channel },
+        })
+        if (r.status >= 300) throw new Error(`subscribe ${r.status} ${r.text}`)
+        streams.push(stream)
+      })
+      process.send({ type: 'opened', count: streams.length })
+    } else if (m.type === 'collect') {
+      const deadline = performance.now() + 10_000
+      while (performance.now() < deadline && streams.some((s) => after(s, m.sent) === undefined)) await sleep(20)
+      const delays = []
+      let missing = 0
+      for (const s of streams) {
+        const at = after(s, m.sent)
+        if (at === undefined) missing++
+        else delays.push(at - m.sent)
+      }
+      process.send({ type: 'collected', delays, missing })
+    } else if (m.type === 'close') {
+      for (const s of streams) s.req?.destroy()
+      process.exit(0)
+    }
+  })
+  process.send({ type: 'ready' })
+}
+
+/** the next message of a type from a child process */
+const next = (child, type) =>
+  new Promise((resolve, reject) => {
+    const on = (m) => m.type === type && (child.off('message', on), child.off('exit', dead), resolve(m))
+    const dead = (code) => reject(new Error(`client process exited (${code})`))
+    child.on('message', on)
+    child.once('exit', dead)
+  })
+
 async function main() {
   const { portOpen } = await import('../database/embedded_postgres.mjs')
   const pg = (await import('pg')).default
@@ -97,6 +154,7 @@ async function main() {
   const PER_USER = num('BENCH_STREAMS_PER_USER', 10)
   const EVENTS = num('BENCH_EVENTS', 5)
   const PROCESSES = num('BENCH_PROCESSES', 1)
+  const CLIENTS = num('BENCH_CLIENTS', 1)
   const USERS = Math.ceil(STREAMS / PER_USER)
   const appKey = randomBytes(32).toString('base64url')
   const env = {
@@ -115,7 +173,8 @@ async function main() {
   const database = await benchDatabase(`balcao_bench_rt_${process.pid}`)
   env.DATABASE_URL = database.url
   const servers = []
-  const streams = []
+  const clients = []
+  let streamCount = 0
   try {
     prepareCompiled(env)
 
@@ -147,9 +206,10 @@ async function main() {
       )
     ).rows[0].id
     const contactId = (
-      await sql.query(`INSERT INTO contacts (company_id, name, number) VALUES ($1, 'Cliente', '5511999990000') RETURNING id`, [
-        companyId,
-      ])
+      await sql.query(
+        `INSERT INTO contacts (company_id, name, number) VALUES ($1, 'Cliente', '5511999990000') RETURNING id`,
+        [companyId]
+      )
     ).rows[0].id
     const ticketId = (
       await sql.query(
@@ -170,7 +230,13 @@ async function main() {
       servers.push(child)
       const base = `http://127.0.0.1:${port}`
       for (let i = 0; ; i++) {
-        if (await request(base, 'GET', '/health').then((r) => r.status === 200, () => false)) break
+        if (
+          await request(base, 'GET', '/health').then(
+            (r) => r.status === 200,
+            () => false
+          )
+        )
+          break
         if (i > 300) throw new Error('server did not start')
         await sleep(200)
       }
@@ -184,20 +250,25 @@ async function main() {
     for (let i = 0; i < STREAMS; i++) {
       const s = sessions[Math.floor(i / PER_USER)]
       const token = accessToken(appKey, { sid: s.id, uid: s.userId, cid: companyId })
-      const ip = `10.${(i >> 14) & 255}.${(i >> 6) & 255}.${1 + ((i / 40) | 0) % 250}`
+      const ip = `10.${(i >> 14) & 255}.${(i >> 6) & 255}.${1 + (((i / 40) | 0) % 250)}`
       plans.push({ uid: randomUUID(), token, ip, userId: s.userId, base: bases[i % bases.length] })
     }
-    const t0 = performance.now()
-    await pool(plans, 200, async (p) => {
-      const stream = await openStream(p.base, p)
-      const r = await request(p.base, 'POST', '/__transmit/subscribe', {
-        token: p.token,
-        ip: p.ip,
-        body: { uid: p.uid, channel: `company/${companyId}/user/${p.userId}` },
+    for (const p of plans) p.channel = `company/${companyId}/user/${p.userId}`
+    for (let c = 0; c < CLIENTS; c++) {
+      const child = fork(fileURLToPath(import.meta.url), ['--client'], {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       })
-      if (r.status >= 300) throw new Error(`subscribe ${r.status} ${r.text}`)
-      streams.push(stream)
-    })
+      clients.push(child)
+      await next(child, 'ready')
+    }
+    const t0 = performance.now()
+    const opened = await Promise.all(
+      clients.map((child, c) => {
+        child.send({ type: 'open', plans: plans.filter((_, i) => i % CLIENTS === c) })
+        return next(child, 'opened')
+      })
+    )
+    streamCount = opened.reduce((n, o) => n + o.count, 0)
     const openSeconds = (performance.now() - t0) / 1000
     await sleep(3000)
     const loadedRss = servers.map((s) => rssMb(s.pid))
@@ -206,10 +277,9 @@ async function main() {
     const adminToken = plans[0].token
     const delays = []
     let missing = 0
-    const after = (s, t) => s.arrivals.find((a) => a >= t)
     for (let e = 0; e < EVENTS; e++) {
       const status = e % 2 === 0 ? 'open' : 'pending'
-      const sent = performance.now()
+      const sent = wall()
       const r = await request(bases[0], 'PUT', `/tickets/${ticketId}`, {
         token: adminToken,
         ip: plans[0].ip,
@@ -217,17 +287,21 @@ async function main() {
       })
       if (r.status >= 300) throw new Error(`ticket update ${r.status} ${r.text}`)
       // the first ticket event each stream receives after the request was sent
-      const deadline = performance.now() + 10_000
-      while (performance.now() < deadline && streams.some((s) => after(s, sent) === undefined)) await sleep(20)
-      for (const s of streams) {
-        const at = after(s, sent)
-        if (at === undefined) missing++
-        else delays.push(at - sent)
+      const answers = await Promise.all(
+        clients.map((child) => {
+          child.send({ type: 'collect', sent })
+          return next(child, 'collected')
+        })
+      )
+      for (const a of answers) {
+        delays.push(...a.delays)
+        missing += a.missing
       }
       await sleep(500)
     }
     const summary = {
-      streams: streams.length,
+      streams: streamCount,
+      clientProcesses: CLIENTS,
       users: USERS,
       processes: PROCESSES,
       redis: Boolean(env.REDIS_URL),
@@ -235,10 +309,14 @@ async function main() {
       events: EVENTS,
       deliveries: delays.length,
       missing,
-      deliveryMs: { p50: Math.round(pct(delays, 50)), p99: Math.round(pct(delays, 99)), max: Math.round(pct(delays, 100)) },
+      deliveryMs: {
+        p50: Math.round(pct(delays, 50)),
+        p99: Math.round(pct(delays, 99)),
+        max: Math.round(pct(delays, 100)),
+      },
       rssMb: { idle: idleRss.map(Math.round), withStreams: loadedRss.map(Math.round) },
       kbPerStream: Math.round(
-        ((loadedRss.reduce((a, b) => a + b, 0) - idleRss.reduce((a, b) => a + b, 0)) * 1024) / Math.max(1, streams.length)
+        ((loadedRss.reduce((a, b) => a + b, 0) - idleRss.reduce((a, b) => a + b, 0)) * 1024) / Math.max(1, streamCount)
       ),
     }
     console.log(JSON.stringify(summary, null, 2))
@@ -246,12 +324,15 @@ async function main() {
     console.error(error)
     process.exitCode = 1
   } finally {
-    for (const s of streams) s.req?.destroy()
+    for (const c of clients) c.connected ? c.send({ type: 'close' }) : c.kill()
     for (const s of servers) s.kill('SIGTERM')
     await Promise.all(servers.map((s) => new Promise((r) => (s.exitCode !== null ? r() : s.once('exit', r)))))
     await database.drop()
   }
 }
 
-ensureDependencies()
-if (!reexecWithNode24(fileURLToPath(import.meta.url))) await main()
+if (process.argv.includes('--client')) await client()
+else {
+  ensureDependencies()
+  if (!reexecWithNode24(fileURLToPath(import.meta.url))) await main()
+}

@@ -27,6 +27,8 @@ export default class CoreProvider {
   async ready() {
     const { startCacheInvalidation } = await import('#core/cache')
     startCacheInvalidation()
+    const { startRealtimeFanout } = await import('#services/realtime_fanout')
+    startRealtimeFanout()
     const env = (await import('#start/env')).default
     const inProcess = env.get('WORKERS', true) !== false
     if (this.app.getEnvironment() === 'web' && inProcess) {
@@ -40,6 +42,8 @@ export default class CoreProvider {
     await jobs.close()
     const { stopCacheInvalidation } = await import('#core/cache')
     await stopCacheInvalidation()
+    const { stopRealtimeFanout } = await import('#services/realtime_fanout')
+    await stopRealtimeFanout()
     const { closeRedis } = await import('#services/redis')
     await closeRedis()
   }

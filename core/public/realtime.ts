@@ -7,8 +7,8 @@
  *   company/{cid}/user/{uid}   one user (auth, personal and filtered events)
  *   platform                   every signed-in user (announcements)
  */
-import transmit from '@adonisjs/transmit/services/main'
 import { tenancy, tenantTable } from './tenancy.js'
+import { fanout } from '../app/services/realtime_fanout.js'
 
 export type RealtimePayload = { action: string } & Record<string, unknown>
 
@@ -18,9 +18,9 @@ export const channels = {
   platform: () => 'platform',
 }
 
-function send(channel: string, event: string, payload: RealtimePayload) {
-  // JSON round-trip turns models and dates into plain data before transport
-  transmit.broadcast(channel, JSON.parse(JSON.stringify({ event, ...payload })))
+/** one serialisation (models and dates become plain data) for all the event's channels */
+function send(to: string[], event: string, payload: RealtimePayload) {
+  fanout.send(to, JSON.stringify({ event, ...payload }))
 }
 
 /**
@@ -51,15 +51,20 @@ async function usersOf(companyId: number): Promise<{ id: number; profile: string
 export const realtime = {
   /** company-{cid}-{topic} to every user of the company */
   toCompany(companyId: number, topic: string, payload: RealtimePayload) {
-    send(channels.company(companyId), `company-${companyId}-${topic}`, payload)
+    send([channels.company(companyId)], `company-${companyId}-${topic}`, payload)
+  },
+  /** an event under a name of its own (not company-{cid}-...) to every user of the company */
+  toCompanyNamed(companyId: number, event: string, payload: RealtimePayload) {
+    send([channels.company(companyId)], event, payload)
   },
   /** company-{cid}-{topic} to one user only */
   toUser(companyId: number, userId: number, topic: string, payload: RealtimePayload) {
-    send(channels.user(companyId, userId), `company-${companyId}-${topic}`, payload)
+    send([channels.user(companyId, userId)], `company-${companyId}-${topic}`, payload)
   },
   /** company-{cid}-{topic} to the listed users only (server-side filtering) */
   toUsers(companyId: number, userIds: Iterable<number>, topic: string, payload: RealtimePayload) {
-    for (const id of new Set(userIds)) realtime.toUser(companyId, id, topic, payload)
+    const to = [...new Set(userIds)].map((id) => channels.user(companyId, id))
+    send(to, `company-${companyId}-${topic}`, payload)
   },
   /**
    * company-{cid}-{topic} with one payload for the company's admins and
@@ -72,21 +77,29 @@ export const realtime = {
     forUsers: RealtimePayload
   ) {
     const users = await usersOf(companyId)
-    for (const u of users) realtime.toUser(companyId, u.id, topic, u.profile === 'admin' ? forAdmins : forUsers)
+    const admins = users.filter((u) => u.profile === 'admin').map((u) => u.id)
+    const others = users.filter((u) => u.profile !== 'admin').map((u) => u.id)
+    realtime.toUsers(companyId, admins, topic, forAdmins)
+    realtime.toUsers(companyId, others, topic, forUsers)
   },
   /**
    * company-{cid}-{topic} `{ action: 'update', [key]: record }` about a
    * connection, to each user of the company, the QR code only to admins.
    */
   async connectionUpdate(companyId: number, topic: string, key: string, record: Record<string, any>) {
-    const users = await usersOf(companyId)
-    for (const u of users) {
-      const reader = { isAdmin: u.profile === 'admin' }
-      realtime.toUser(companyId, u.id, topic, { action: 'update', [key]: connectionQr.as(record, reader) })
-    }
+    await realtime.toCompanyByRole(
+      companyId,
+      topic,
+      { action: 'update', [key]: connectionQr.as(record, { isAdmin: true }) },
+      { action: 'update', [key]: connectionQr.as(record, { isAdmin: false }) }
+    )
   },
   /** a platform-wide event such as company-announcement */
   toEveryone(event: string, payload: RealtimePayload) {
-    send(channels.platform(), event, payload)
+    send([channels.platform()], event, payload)
+  },
+  /** hears every event this process sends, as { event, ...payload } per channel (tests); returns the stop */
+  tap(listener: (channel: string, payload: Record<string, any>) => void) {
+    return fanout.tap(listener)
   },
 }

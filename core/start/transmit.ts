@@ -11,6 +11,7 @@
 import transmit from '@adonisjs/transmit/services/main'
 import type { HttpContext } from '@adonisjs/core/http'
 import { middleware } from '#start/kernel'
+import { indexChannels } from '#services/realtime_index'
 import { guardStreamOpen, guardSubscription, mayListen, streamTokenFromQuery } from '#services/realtime_streams'
 
 const actor = (ctx: HttpContext) => (ctx as any).actor as HttpContext['actor'] | undefined
@@ -34,3 +35,6 @@ transmit.registerRoutes((route) => {
     throw new Error(`unexpected Transmit route ${pattern}`)
   }
 })
+
+// each broadcast reaches its channel's streams without scanning every open stream
+indexChannels(transmit)

@@ -1,6 +1,5 @@
 /** Realtime events of connections (spec 2 §7, reference §9). */
-import transmit from '@adonisjs/transmit/services/main'
-import { channels, realtime } from '#core/realtime'
+import { realtime } from '#core/realtime'
 
 export const connectionEvents = {
   /** the record carries no token; its live QR code goes to admins only */
@@ -20,8 +19,5 @@ export const connectionEvents = {
  * company-: it goes to the company's channel under the spec's exact name.
  */
 export function emitImport(companyId: number, payload: { action: string } & Record<string, unknown>) {
-  transmit.broadcast(
-    channels.company(companyId),
-    JSON.parse(JSON.stringify({ event: `importMessages-${companyId}`, ...payload }))
-  )
+  realtime.toCompanyNamed(companyId, `importMessages-${companyId}`, payload)
 }

@@ -30,12 +30,16 @@ export async function emitTicketUpdate(ticket: { id: number }, before?: TicketLi
   const now = await audienceOf(full)
   const admins = new Set(hide ? (await companyViewers()).filter((v) => v.isAdmin).map((v) => v.id) : [])
   const masked = hide ? (await ticketViews([ticket.id], true))[0] : plain
-  for (const userId of now) {
-    realtime.toUser(companyId, userId, 'ticket', {
-      action: 'update',
-      ticket: admins.has(userId) || !hide ? plain : masked,
-    })
-  }
+  // one event per payload, whatever the number of users: admins read the number, others maybe not
+  const readsNumber = (id: number) => !hide || admins.has(id)
+  realtime.toUsers(companyId, now.filter(readsNumber), 'ticket', { action: 'update', ticket: plain })
+  if (hide)
+    realtime.toUsers(
+      companyId,
+      now.filter((id) => !readsNumber(id)),
+      'ticket',
+      { action: 'update', ticket: masked }
+    )
   if (before && (before.status !== full.status || before.userId !== full.userId || before.queueId !== full.queueId)) {
     const was = await audienceOf(before)
     const stillSees = new Set(now)

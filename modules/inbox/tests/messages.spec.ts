@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
+import { realtime } from '#core/realtime'
 import db from '@adonisjs/lucid/services/db'
-import transmit from '@adonisjs/transmit/services/main'
 import { forgetViewers } from '../services/viewer.js'
 import { outbox, OUTBOX_ATTEMPTS } from '#core/pipeline'
 import { recoverOutgoing } from '../services/outbox_recovery.js'
@@ -398,11 +398,7 @@ test.group('messages and outbox', (group) => {
     const inQueue = await agent(w, [w.queue.id])
     const outside = await agent(w, [q2.id])
     const seen: { channel: string; payload: any }[] = []
-    const original = transmit.broadcast.bind(transmit)
-    ;(transmit as any).broadcast = (channel: string, payload: any) => {
-      seen.push({ channel, payload })
-      return original(channel, payload)
-    }
+    const untap = realtime.tap((channel, payload) => seen.push({ channel, payload }))
     try {
       await db.from('whatsapps').where('id', w.whatsapp.id).update({ time_create_new_ticket: 0 })
       const number = rand()
@@ -429,7 +425,7 @@ test.group('messages and outbox', (group) => {
         seen.some((s) => s.channel === `company/${w.company.id}` && s.payload.event.endsWith('appMessage'))
       )
     } finally {
-      ;(transmit as any).broadcast = original
+      untap()
     }
   })
 

@@ -1,8 +1,8 @@
 import { test } from '@japa/runner'
+import { realtime } from '#core/realtime'
 import { tenancy } from '#core/tenancy'
 import { companySettings } from '#core/settings'
 import db from '@adonisjs/lucid/services/db'
-import transmit from '@adonisjs/transmit/services/main'
 import { forgetViewers } from '../services/viewer.js'
 import {
   agent,
@@ -439,11 +439,7 @@ test.group('tickets', (group) => {
     // audiences are cached for up to two seconds; these users were created just now
     forgetViewers(w.company.id)
     const seen: { channel: string; payload: any }[] = []
-    const original = transmit.broadcast.bind(transmit)
-    ;(transmit as any).broadcast = (channel: string, payload: any) => {
-      seen.push({ channel, payload })
-      return original(channel, payload)
-    }
+    const untap = realtime.tap((channel, payload) => seen.push({ channel, payload }))
     try {
       const r = await client
         .put(`/tickets/${t.id}`)
@@ -463,7 +459,7 @@ test.group('tickets', (group) => {
       assert.include(events(b.user.id), 'update')
       assert.include(events(w.admin.id), 'update')
     } finally {
-      ;(transmit as any).broadcast = original
+      untap()
     }
   })
 })

@@ -100,6 +100,44 @@ test.group('realtime', () => {
     }
   })
 
+  test('one event to many users is serialised once and crosses Redis as one message; an unsubscribed stream stops hearing', async ({
+    assert,
+  }) => {
+    if (!process.env.REDIS_URL) return assert.fail('this test needs Redis (REDIS_URL)')
+    const a = await createTenant()
+    const b = await createUser(a.company, { profile: 'user' })
+    const la = listen(base(), a.adminToken)
+    const lb = listen(base(), b.token)
+    const { Redis } = await import('ioredis')
+    const spy = new Redis(process.env.REDIS_URL)
+    const crossed: string[] = []
+    try {
+      await spy.subscribe(`${process.env.REDIS_PREFIX ?? 'balcao'}:realtime`)
+      spy.on('message', (_t: string, raw: string) => crossed.push(raw))
+      const channelA = `company/${a.company.id}/user/${a.admin.id}`
+      await la.subscribe(channelA)
+      await lb.subscribe(`company/${a.company.id}/user/${b.user.id}`)
+      const probe = (n: number) => (m: any) => m.event === `company-${a.company.id}-probe` && m.n === n
+      realtime.toUsers(a.company.id, [a.admin.id, b.user.id], 'probe', { action: 'x', n: 1 })
+      assert.exists(await la.waitFor(probe(1)))
+      assert.exists(await lb.waitFor(probe(1)))
+      await new Promise((r) => setTimeout(r, 200))
+      assert.lengthOf(
+        crossed.filter((raw) => raw.includes('"n":1')),
+        1
+      )
+      const r = await post('/__transmit/unsubscribe', a.adminToken, { uid: la.uid, channel: channelA })
+      assert.equal(r.status, 204)
+      realtime.toUsers(a.company.id, [a.admin.id, b.user.id], 'probe', { action: 'x', n: 2 })
+      assert.exists(await lb.waitFor(probe(2)))
+      assert.notExists(await la.waitFor(probe(2), 500))
+    } finally {
+      la.close()
+      lb.close()
+      spy.disconnect()
+    }
+  })
+
   test('two API processes share events through Redis', async ({ assert }) => {
     if (!process.env.REDIS_URL) return assert.fail('this test needs Redis (REDIS_URL)')
     const a = await createTenant()
