@@ -8,9 +8,25 @@
 import type { ChannelDriver, ConnectionRef, OutgoingMessage } from '#core/channels'
 import { AppError } from '#core/errors'
 import { tenancy, tenantInsert } from '#core/tenancy'
+import { Batch } from '#core/batch'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, secretOf, sign } from './signature.js'
 
 const TIMEOUT_MS = 10_000
+
+type DeliveryRow = {
+  whatsapp_id: number
+  message_key: string
+  status_code: number | null
+  ok: boolean
+  error: string | null
+  duration_ms: number
+}
+
+/** a turn's delivery log rows in one insert */
+const deliveryLog = new Batch<DeliveryRow, void>(async (rows) => {
+  await tenantInsert('api_channel_deliveries', rows)
+  return rows.map(() => undefined)
+})
 
 async function logDelivery(
   connection: ConnectionRef,
@@ -20,7 +36,7 @@ async function logDelivery(
   // the log row belongs to the connection's company
   await tenancy
     .run(connection.companyId, () =>
-      tenantInsert('api_channel_deliveries', {
+      deliveryLog.add({
         whatsapp_id: connection.id,
         message_key: key,
         status_code: row.status,

@@ -16,6 +16,7 @@ import { connectionRef } from './connection_ref.js'
 import { KeyedLimiter } from './keyed_limiter.js'
 import { SingleSlot } from '../public/extensions.js'
 import { channelCatalog } from '../public/channels.js'
+import { Batch } from '../public/batch.js'
 
 export const OUTBOX_QUEUE = 'outbox'
 export const OUTBOX_ATTEMPTS = 5
@@ -26,6 +27,13 @@ export const OUTBOX_ATTEMPTS = 5
 export const outboxConcurrency = () => (jobsBackend() === 'redis' ? 32 : 8)
 
 const pacing = new KeyedLimiter()
+
+/** the connections of a turn's jobs, in one statement */
+const connections = new Batch<number, Whatsapp | null>(async (ids) => {
+  const rows = await Whatsapp.query().whereIn('id', [...new Set(ids)])
+  const byId = new Map(rows.map((w) => [Number(w.id), w]))
+  return ids.map((id) => byId.get(Number(id)) ?? null)
+})
 
 /** send: the message itself; edit/delete: a change to a message the channel already has */
 export type OutboxOp = 'send' | 'edit' | 'delete'
@@ -90,7 +98,7 @@ export const outbox = {
     return tenancy.run(data.companyId, async () => {
       const message = await handlers.load(data.messageId, op)
       if (!message) return { skipped: true }
-      const whatsapp = await Whatsapp.find(data.whatsappId)
+      const whatsapp = await connections.add(data.whatsappId)
       if (!whatsapp) throw new AppError('ERR_NO_WAPP_FOUND', 404)
       const driver = channelRegistry.driver(whatsapp.channel)
       if (!driver) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400)

@@ -2,35 +2,101 @@
  * How the core's outbox loads and settles inbox messages. load() answers null
  * once a message was sent (ack ≥ 1), deleted or private, which makes a replayed
  * job a no-op: nothing is sent twice after a restart.
+ *
+ * The outbox runs many jobs at once: the jobs of one turn load their messages
+ * (with the connection's plan check) in one statement and settle them in one
+ * update, instead of a few statements each (#core/batch).
  */
 import db from '@adonisjs/lucid/services/db'
 import type { OutboxHandlers } from '#core/pipeline'
 import { storage } from '#core/storage'
-import { connectionChannelEnabled } from '#core/channels'
+import { planOffersChannel } from '#core/channels'
+import { Batch } from '#core/batch'
 import { tenancy, tenantTable } from '#core/tenancy'
 import Ticket from '../models/ticket.js'
-import { emitMessage } from './message_events.js'
+import { emitMessage, emitMessages } from './message_events.js'
 
 const isUrl = (v: string) => /^https?:\/\//.test(v)
 
+/** the messages of a turn's jobs, each with its recipient, quoted message and whether its connection's channel is still in the plan */
+const messages = new Batch<number, Record<string, any> | null>(async (ids) => {
+  const rows = await tenantTable('messages')
+    .join('tickets', 'tickets.id', 'messages.ticket_id')
+    .join('contacts', 'contacts.id', 'tickets.contact_id')
+    .leftJoin('messages as q', 'q.id', 'messages.quoted_msg_id')
+    .leftJoin('whatsapps as w', (j) =>
+      j.on('w.id', '=', 'messages.whatsapp_id').andOn('w.company_id', '=', 'messages.company_id')
+    )
+    .leftJoin('companies as co', 'co.id', 'w.company_id')
+    .leftJoin('plans as pl', 'pl.id', 'co.plan_id')
+    .whereIn('messages.id', [...new Set(ids)])
+    .select(
+      'messages.*',
+      'contacts.number as to_number',
+      'contacts.is_group as to_group',
+      'q.wid as quoted_wid',
+      'q.from_me as quoted_from_me',
+      'w.channel as connection_channel',
+      'pl.features as plan_features'
+    )
+  const byId = new Map(rows.map((r: any) => [Number(r.id), r]))
+  // a job's id may arrive as a string (bigint columns): compare as numbers
+  return ids.map((id) => byId.get(Number(id)) ?? null)
+})
+
+interface Settle {
+  messageId: number
+  ack: number
+  providerId: string
+}
+
+/**
+ * Marks a turn's sent messages in one update. A provider id already held by
+ * another message of the connection keeps the old wid (the channel reused an
+ * id); two messages of one batch given the same id cannot see each other in
+ * one statement, so a batch that breaks the uniqueness rule settles one by one.
+ */
+const settle = new Batch<Settle, { ticketId: number } | null>(async (items) => {
+  const companyId = tenancy.requireCompanyId()
+  const run = (list: Settle[]) =>
+    db.rawQuery(
+      `UPDATE messages SET ack = GREATEST(messages.ack, v.ack), send_error = NULL, updated_at = now(),
+         wid = CASE WHEN EXISTS (SELECT 1 FROM messages o WHERE o.company_id = messages.company_id
+                  AND coalesce(o.whatsapp_id,0) = coalesce(messages.whatsapp_id,0) AND o.wid = v.wid AND o.id <> messages.id)
+                THEN messages.wid ELSE v.wid END
+       FROM (SELECT unnest(?::bigint[]) AS id, unnest(?::int[]) AS ack, unnest(?::text[]) AS wid) v
+       WHERE messages.id = v.id AND messages.company_id = ? RETURNING messages.id, messages.ticket_id`,
+      [list.map((i) => i.messageId), list.map((i) => i.ack), list.map((i) => i.providerId), companyId]
+    )
+  const tickets = new Map<number, number>()
+  const distinct = new Set(items.map((i) => i.providerId)).size === items.length
+  const results = distinct ? [await run(items).catch(() => null)] : []
+  if (!results[0]) {
+    results.length = 0
+    for (const item of items) results.push(await run([item]))
+  }
+  for (const r of results) for (const row of r!.rows) tickets.set(Number(row.id), Number(row.ticket_id))
+  return items.map((i) => (tickets.has(i.messageId) ? { ticketId: tickets.get(i.messageId)! } : null))
+})
+
+/** the update events of a turn's sent messages: their rows and tickets read once */
+const updates = new Batch<{ messageId: number; ticketId: number }, void>(async (items) => {
+  await emitMessages(
+    'update',
+    items.map((i) => i.messageId),
+    items.map((i) => i.ticketId)
+  )
+  return items.map(() => undefined)
+})
+
 export const outboxHandlers: OutboxHandlers = {
   async load(messageId, op) {
-    const m = await tenantTable('messages')
-      .join('tickets', 'tickets.id', 'messages.ticket_id')
-      .join('contacts', 'contacts.id', 'tickets.contact_id')
-      .leftJoin('messages as q', 'q.id', 'messages.quoted_msg_id')
-      .where('messages.id', messageId)
-      .select(
-        'messages.*',
-        'contacts.number as to_number',
-        'contacts.is_group as to_group',
-        'q.wid as quoted_wid',
-        'q.from_me as quoted_from_me'
-      )
-      .first()
+    const m = await messages.add(messageId)
     if (!m || m.is_private) return null
     // queued before a plan downgrade (or by a bot): a channel the plan dropped sends nothing
-    if (m.whatsapp_id && !(await connectionChannelEnabled(tenancy.requireCompanyId(), m.whatsapp_id))) {
+    const channelEnabled =
+      m.connection_channel !== null && planOffersChannel({ features: m.plan_features }, m.connection_channel)
+    if (m.whatsapp_id && !channelEnabled) {
       if (op === 'send' && m.ack < 1) {
         await tenantTable('messages')
           .where({ id: m.id })
@@ -84,16 +150,8 @@ export const outboxHandlers: OutboxHandlers = {
   async sent(messageId, result, op) {
     if (op !== 'send') return
     const ack = Math.max(1, Math.min(5, result.ack ?? 1))
-    const rows = await db.rawQuery(
-      `UPDATE messages SET ack = GREATEST(ack, ?), send_error = NULL, updated_at = now(),
-         wid = CASE WHEN EXISTS (SELECT 1 FROM messages o WHERE o.company_id = messages.company_id
-                  AND coalesce(o.whatsapp_id,0) = coalesce(messages.whatsapp_id,0) AND o.wid = ? AND o.id <> messages.id)
-                THEN wid ELSE ? END
-       WHERE id = ? AND company_id = ? RETURNING ticket_id`,
-      [ack, result.providerId, result.providerId, messageId, tenancy.requireCompanyId()]
-    )
-    const ticket = rows.rows[0] ? await Ticket.find(rows.rows[0].ticket_id) : null
-    if (ticket) await emitMessage('update', messageId, ticket)
+    const settled = await settle.add({ messageId: Number(messageId), ack, providerId: result.providerId })
+    if (settled) await updates.add({ messageId: Number(messageId), ticketId: settled.ticketId })
   },
 
   async failed(messageId, error, op) {
