@@ -253,6 +253,8 @@ test.group('browser · inbox workspace', (group) => {
     await page.click('[data-testid=tab-pending]')
     const scroller = page.locator('[data-testid=ticket-scroll-pending]')
     await scroller.waitFor()
+    // the server counts up to 1000: the tab says there are more than that
+    await waitFor(async () => /1000\+/.test((await page.locator('[data-testid=tab-pending]').textContent()) ?? ''))
     for (let i = 0; i < 6; i++) {
       await scroller.evaluate((el: any) => (el.scrollTop = el.scrollHeight))
       await page.waitForTimeout(400)

@@ -48,6 +48,8 @@ export interface Ticket {
 export interface TicketPage {
   tickets: Ticket[]
   count: number
+  /** more rows than `count` match: the server counts exactly only up to a cap */
+  countCapped?: boolean
   hasMore: boolean
 }
 

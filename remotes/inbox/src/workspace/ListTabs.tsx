@@ -20,7 +20,7 @@ export function ListTabs(props: {
   tab: Tabbed
   onTab: (tab: Tabbed) => void
   showGroup: boolean
-  counts: Partial<Record<TicketListKind, number>>
+  counts: Partial<Record<TicketListKind, ListCount>>
 }) {
   const { t } = useTranslation()
   const styles = useStyles()
@@ -30,7 +30,7 @@ export function ListTabs(props: {
       <div className={styles.viewTitle}>
         <SearchRegular />
         <Subtitle2>{t('inbox.workspace.searchView')}</Subtitle2>
-        {counts.search !== undefined && <Text size={200}>({counts.search})</Text>}
+        {counts.search !== undefined && <Text size={200}>({countText(counts.search)})</Text>}
       </div>
     )
   if (props.view === 'closed')
@@ -62,7 +62,24 @@ export function ListTabs(props: {
   )
 }
 
-function TabCount({ count }: { count?: number }) {
-  if (!count) return null
-  return <CounterBadge count={count} size="small" appearance="ghost" color="informative" overflowCount={9999} />
+/** a list's count; `capped` when the server stopped counting at `count` (shown "1000+") */
+export interface ListCount {
+  count: number
+  capped: boolean
+}
+
+export const countText = (c: ListCount) => (c.capped ? `${c.count}+` : String(c.count))
+
+function TabCount({ count }: { count?: ListCount }) {
+  if (!count?.count) return null
+  // the badge draws "N+" for a count above its overflow: a capped count is one above the cap
+  return (
+    <CounterBadge
+      count={count.capped ? count.count + 1 : count.count}
+      size="small"
+      appearance="ghost"
+      color="informative"
+      overflowCount={count.capped ? count.count : 9999}
+    />
+  )
 }

@@ -28,7 +28,7 @@ export interface TicketListProps {
   onOpen: (t: Ticket) => void
   onAccept?: (t: Ticket, list: TicketListState) => void
   onIgnore?: (t: Ticket, list: TicketListState) => void
-  onCount?: (kind: TicketListKind, count: number) => void
+  onCount?: (kind: TicketListKind, count: number, capped: boolean) => void
   busyId?: number | null
 }
 
@@ -38,7 +38,7 @@ export function TicketList(props: TicketListProps) {
   const list = useTicketList(props.kind, props.params, props.me, props.companyId)
   const { kind, onCount } = props
 
-  useEffect(() => onCount?.(kind, list.count), [kind, list.count, onCount])
+  useEffect(() => onCount?.(kind, list.count, list.countCapped), [kind, list.count, list.countCapped, onCount])
 
   const empty = !list.loading && !list.error && list.items.length === 0
   return (

@@ -21,7 +21,7 @@ import { QueuePickDialog } from '../actions/QueuePickDialog.js'
 import type { Ticket, TicketListKind } from '../types.js'
 import { CloseAllDialog } from './CloseAllDialog.js'
 import { FiltersPanel, NO_FILTERS, filterCount, type Filters } from './FiltersPanel.js'
-import { ListTabs } from './ListTabs.js'
+import { ListTabs, type ListCount } from './ListTabs.js'
 import { activeKind as activeKindOf, type Tabbed, type View } from './listView.js'
 import { PANEL_MAX, PANEL_MIN } from './panelWidth.js'
 import { TicketList } from './TicketList.js'
@@ -55,7 +55,10 @@ const useStyles = makeStyles({
   },
   chat: { flex: 1, minWidth: 0, minHeight: 0, display: 'flex', flexDirection: 'column' },
   placeholder: { margin: 'auto', textAlign: 'center', color: tokens.colorNeutralForeground3 },
-  smallTabs: { borderBottom: `1px solid ${tokens.colorNeutralStroke2}`, backgroundColor: tokens.colorNeutralBackground1 },
+  smallTabs: {
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    backgroundColor: tokens.colorNeutralBackground1,
+  },
 })
 
 export default function TicketsPage() {
@@ -81,7 +84,7 @@ export default function TicketsPage() {
   const [queueIds, setQueueIds] = useState<number[]>(() => me.queues.map((q) => q.id))
   const [filters, setFilters] = useState<Filters>(NO_FILTERS)
   const [filtersOpen, setFiltersOpen] = useState(false)
-  const [counts, setCounts] = useState<Partial<Record<TicketListKind, number>>>({})
+  const [counts, setCounts] = useState<Partial<Record<TicketListKind, ListCount>>>({})
   const [visitedClosed, setVisitedClosed] = useState(false)
   const [newTicket, setNewTicket] = useState(false)
   const [closeAll, setCloseAll] = useState(false)
@@ -128,7 +131,10 @@ export default function TicketsPage() {
   }, [uuid, small])
 
   const onCount = useCallback(
-    (kind: TicketListKind, count: number) => setCounts((c) => (c[kind] === count ? c : { ...c, [kind]: count })),
+    (kind: TicketListKind, count: number, capped: boolean) =>
+      setCounts((c) =>
+        c[kind]?.count === count && c[kind]?.capped === capped ? c : { ...c, [kind]: { count, capped } }
+      ),
     []
   )
 
@@ -207,7 +213,9 @@ export default function TicketsPage() {
         }}
         onNewTicket={() => setNewTicket(true)}
         closeAll={
-          admin ? { disabled: view !== 'inbox' || searching || tab === 'group', onClick: () => setCloseAll(true) } : undefined
+          admin
+            ? { disabled: view !== 'inbox' || searching || tab === 'group', onClick: () => setCloseAll(true) }
+            : undefined
         }
         showAll={canShowAll ? { checked: showAll, onChange: setShowAll } : undefined}
       />

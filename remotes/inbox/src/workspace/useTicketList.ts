@@ -88,6 +88,8 @@ export function upsert(list: Ticket[], ticket: Ticket) {
 export interface TicketListState {
   items: Ticket[]
   count: number
+  /** `count` is a floor ("1000+"): the server stops counting there */
+  countCapped: boolean
   hasMore: boolean
   loading: boolean
   error: unknown
@@ -106,6 +108,8 @@ export function useTicketList(
 ): TicketListState {
   const [items, setItems] = useState<Ticket[]>([])
   const [count, setCount] = useState(0)
+  const [countCapped, setCountCapped] = useState(false)
+  const cappedRef = useRef(false)
   const [hasMore, setHasMore] = useState(false)
   const [loading, setLoading] = useState(false)
   const [error, setError] = useState<unknown>(null)
@@ -144,6 +148,8 @@ export function useTicketList(
         itemsRef.current = next
         setItems(next)
         setCount(r.count)
+        cappedRef.current = Boolean(r.countCapped)
+        setCountCapped(cappedRef.current)
         setHasMore(r.hasMore)
       } catch (e) {
         if (!controller.signal.aborted) setError(e)
@@ -177,7 +183,8 @@ export function useTicketList(
     const before = itemsRef.current
     if (next === before) return
     itemsRef.current = next
-    setCount((c) => Math.max(0, c + next.length - before.length))
+    // a capped count stays "cap+": one row more or less does not tell where the real count is
+    if (!cappedRef.current) setCount((c) => Math.max(0, c + next.length - before.length))
     setItems(next)
   }, [])
 
@@ -230,5 +237,5 @@ export function useTicketList(
     [kind, commit]
   )
 
-  return { items, count, hasMore, loading, error, loadMore, reload, remove, replace }
+  return { items, count, countCapped, hasMore, loading, error, loadMore, reload, remove, replace }
 }
