@@ -7,8 +7,7 @@
 import { test } from '@japa/runner'
 import { plainPreview, previewPieces } from '../../remotes/inbox/src/chat/whatsappFormat.js'
 import { ticketQueueChoice } from '../../remotes/inbox/src/contacts/ticketQueue.js'
-import { provides as connectionsProvides } from '../../remotes/connections/src/optionSources.js'
-import { provides as queuesProvides } from '../../remotes/queues/src/optionSources.js'
+import { provides } from '../../packages/ui/src/modules/optionSources.js'
 import {
   FIELD_OF_CODE,
   TAB_OF,
@@ -70,23 +69,19 @@ test.group('option sources of other modules (#15 item 8)', () => {
   const inbox = { name: 'inbox', menu: [{ path: '/tickets' }], remote: { routes: ['/tickets', '/contacts'] } }
   const queues = { name: 'queues', menu: [{ path: '/queues' }], remote: { routes: ['/queues'] } }
   test('nothing is asked while no enabled module serves the feature', ({ assert }) => {
-    for (const provides of [connectionsProvides, queuesProvides]) {
-      assert.isFalse(provides([inbox, queues], 'queueIntegrations'))
-      assert.isFalse(provides([inbox, queues], 'files'))
-      assert.isFalse(provides([], 'files'))
-    }
-    assert.isFalse(connectionsProvides([inbox, queues], 'prompts'))
+    assert.isFalse(provides([inbox, queues], 'queueIntegrations'))
+    assert.isFalse(provides([inbox, queues], 'files'))
+    assert.isFalse(provides([], 'files'))
+    assert.isFalse(provides([inbox, queues], 'prompts'))
   })
   test('a module serving the page (route, menu or name) enables its source', ({ assert }) => {
     const integrations = { name: 'x', menu: [], remote: { routes: ['/queue-integration'] } }
     const files = { name: 'y', menu: [{ path: '/files' }], remote: null }
     const prompts = { name: 'prompts' }
-    for (const provides of [connectionsProvides, queuesProvides]) {
-      assert.isTrue(provides([inbox, integrations], 'queueIntegrations'))
-      assert.isTrue(provides([files], 'files'))
-      assert.isFalse(provides([files], 'queueIntegrations'))
-    }
-    assert.isTrue(connectionsProvides([prompts], 'prompts'))
+    assert.isTrue(provides([inbox, integrations], 'queueIntegrations'))
+    assert.isTrue(provides([files], 'files'))
+    assert.isFalse(provides([files], 'queueIntegrations'))
+    assert.isTrue(provides([prompts], 'prompts'))
   })
 })
 

@@ -14,7 +14,7 @@ import { api, isAdmin, rules, useForm, userAtom, FormDialog, type QueueRef } fro
 import type { Channel, ChannelDef, Connection } from './types.js'
 import { channelFieldErrors, crossFieldErrors, initialForm, type ConnectionForm } from './connectionForm.js'
 import { loadManifest, localized, useChannels } from './useChannels.js'
-import { OPTION_SOURCES, provides, type OptionSource } from './optionSources.js'
+import { OPTION_SOURCES, provides, type OptionSource } from '@balcao/ui/core'
 import type { Option, TabName } from './dialog/shared.js'
 import { tabsWithErrors } from './dialog/fieldErrors.js'
 import { GeneralTab } from './dialog/GeneralTab.js'

@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react'
 import { api } from '@balcao/ui'
 import type { ChannelDef, Localized } from './types.js'
-import type { ManifestModule } from './optionSources.js'
+import type { ManifestModule } from '@balcao/ui/core'
 
 interface Manifest {
   modules: ManifestModule[]

@@ -1,6 +1,6 @@
-/** Loads the options of other modules' sources for the queue dialog (rule: optionSources.ts). */
+/** Loads the options of other modules' sources for the queue dialog (the rule: the kit's optionSources). */
 import { api } from '@balcao/ui'
-import { OPTION_SOURCES, provides, type ManifestModule, type OptionSource } from './optionSources.js'
+import { OPTION_SOURCES, provides, type ManifestModule, type OptionSource } from '@balcao/ui/core'
 
 let manifest: Promise<ManifestModule[]> | null = null
 

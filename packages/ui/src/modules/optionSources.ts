@@ -1,9 +1,9 @@
 /**
  * Option lists that belong to modules which may not be enabled (or not exist
- * yet): queue integrations, AI prompts, file lists. Their API is asked only
- * when GET /modules lists a module serving the page of that feature (spec 3's
- * routes), so a company without it gets an empty list and no 404. Pure
- * (tests/unit/support_team_logic.spec.ts); remotes/queues has the same rule.
+ * yet): queue integrations, AI prompts, file lists, offered in the connection
+ * and queue dialogs. Their API is asked only when GET /modules lists a module
+ * serving the page of that feature (spec 3's routes), so a company without it
+ * gets an empty list and no 404. Pure (tests/unit/support_team_logic.spec.ts).
  */
 export interface ManifestModule {
   name: string
