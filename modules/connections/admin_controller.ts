@@ -1,7 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { AppError } from '#core/errors'
 import { idParam, requireSuper } from '#core/http'
-import { Company, Whatsapp } from '#core/models'
+import { Company, Queue, Whatsapp } from '#core/models'
 import { tenancy } from '#core/tenancy'
 import { updateConnectionValidator } from './validators.js'
 import { updateConnection } from './services/connection_writer.js'
@@ -47,14 +47,22 @@ export default class AdminController {
 
   /**
    * GET /whatsapp-admin/:id/channels: what the company dialog needs of company :id
-   * to add and edit its connections: the channels its plan offers (the add menu)
-   * and its scheduleType (the editor's schedules tab shows for 'connection').
+   * to add and edit its connections: the channels its plan offers (the add menu),
+   * its scheduleType (the editor's schedules tab shows for 'connection') and its
+   * queues (the editor's queue options: the super user's own are not that company's).
    */
   async channels(ctx: HttpContext) {
     requireSuper(ctx)
     const company = await companyWithPlan(idParam(ctx, 'ERR_NO_COMPANY_FOUND'))
-    const scheduleType = await tenancy.run(company.id, () => companySettings.get('scheduleType'))
-    return { channels: channelDefsForPlan(company.plan), scheduleType }
+    return tenancy.run(company.id, async () => {
+      const scheduleType = await companySettings.get('scheduleType')
+      const queues = await Queue.query().select('id', 'name', 'color').orderBy('name')
+      return {
+        channels: channelDefsForPlan(company.plan),
+        scheduleType,
+        queues: queues.map((q) => ({ id: q.id, name: q.name, color: q.color })),
+      }
+    })
   }
 
   /** PUT /whatsapp-admin/:id: edits connection :id of any company, under that company's rules */

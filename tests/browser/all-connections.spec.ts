@@ -10,6 +10,7 @@ import { stopAllSessions, waitFor } from '#channels/whatsapp/tests/fixtures/worl
 import { tenancy } from '#core/tenancy'
 import { Whatsapp } from '#core/models'
 import { createPlan, createTenant, superSession, uid } from '#tests/helpers/world'
+import { createQueue } from '#tests/helpers/inbox'
 import { SUPER, launchBrowser, openPage, screenshot, signIn } from './support.js'
 
 /**
@@ -165,6 +166,8 @@ test.group('browser · all connections', (group) => {
     const w = await tenancy.run(company.id, () =>
       Whatsapp.create({ name: `Celular ${uid()}`, channel: 'whatsapp', status: 'DISCONNECTED' })
     )
+    const queue = await createQueue(company, `Fila do cliente ${uid()}`)
+    await db.table('whatsapp_queues').insert({ whatsapp_id: w.id, queue_id: queue.id })
     const { page, context, errors } = await openPage(browser, { width: 390, height: 844 })
     await signIn(page, SUPER.email, SUPER.password)
     const dialog = await openCompany(page, company.id, company.name)
@@ -188,12 +191,15 @@ test.group('browser · all connections', (group) => {
     await dialog.locator(`[data-testid=edit-connection-${w.id}]`).click()
     await page.locator('[data-testid=greeting-media-name]').waitFor()
     assert.equal(await page.locator('[data-testid=greeting-media]').count(), 0)
+    // the queue options are that company's: its queue shows as chosen
+    await page.locator('.fui-DialogSurface', { hasText: queue.name }).last().waitFor()
     await page.fill('input[name=name]', `${w.name} 2`)
     await page.click('button[type=submit]')
     await page.locator('input[name=name]').waitFor({ state: 'detached' })
     await dialog.getByText(`${w.name} 2`).first().waitFor()
     const saved = await tenancy.run(company.id, () => Whatsapp.findOrFail(w.id))
     assert.equal(saved.name, `${w.name} 2`)
+    assert.exists(await db.from('whatsapp_queues').where({ whatsapp_id: w.id, queue_id: queue.id }).first())
 
     // new QR from the session actions: the QR dialog opens for another company's connection
     await dialog.locator(`[data-testid=new-qr-${w.id}]`).click()

@@ -2,7 +2,8 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { tenancy } from '#core/tenancy'
-import { Queue } from '#core/models'
+import { Company, Queue } from '#core/models'
+import { createQueue } from '#tests/helpers/inbox'
 import { createPlan, createTenant, createUser, superSession, uid } from '#tests/helpers/world'
 
 const png = Buffer.from(
@@ -340,6 +341,8 @@ test.group('connections API · the super user across companies (all-connections 
     const target = await createTenant({ plan })
     const { user: superUser, token } = await superSession()
     const ownBefore = await count(superUser.companyId)
+    const theirQueue = await createQueue(target.company, `Fila alvo ${uid()}`)
+    const ownQueue = await createQueue(await Company.findOrFail(superUser.companyId), `Fila própria ${uid()}`)
 
     const options = await client.get(`/whatsapp-admin/${target.company.id}/channels`).bearerToken(token)
     options.assertStatus(200)
@@ -347,6 +350,10 @@ test.group('connections API · the super user across companies (all-connections 
     assert.include(names, 'whatsapp')
     assert.notInclude(names, 'facebook')
     assert.equal(options.body().scheduleType, 'disabled')
+    // the editor's queue options are the target company's, never the super user's own
+    const queueIds = options.body().queues.map((q: any) => q.id)
+    assert.include(queueIds, theirQueue.id)
+    assert.notInclude(queueIds, ownQueue.id)
 
     const fb = await client
       .post('/whatsapp')

@@ -23,7 +23,7 @@ import {
   makeStyles,
 } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import { api } from '@balcao/ui'
+import { api, type QueueRef } from '@balcao/ui'
 import type { Channel, ChannelDef, CompanyCount, Connection } from './types.js'
 import { useConnections } from './useConnections.js'
 import { ConnectionsTable } from './ConnectionsTable.js'
@@ -45,6 +45,7 @@ const useStyles = makeStyles({
 interface CompanySetup {
   channels: ChannelDef[]
   scheduleType?: string
+  queues?: QueueRef[]
 }
 
 export function CompanyConnectionsDialog(props: { company: CompanyCount; onClose: () => void }) {
@@ -64,7 +65,15 @@ export function CompanyConnectionsDialog(props: { company: CompanyCount; onClose
     let alive = true
     api
       .get<CompanySetup>(`/whatsapp-admin/${id}/channels`)
-      .then((r) => alive && setSetup({ channels: Array.isArray(r?.channels) ? r.channels : [], scheduleType: r?.scheduleType }))
+      .then(
+        (r) =>
+          alive &&
+          setSetup({
+            channels: Array.isArray(r?.channels) ? r.channels : [],
+            scheduleType: r?.scheduleType,
+            queues: Array.isArray(r?.queues) ? r.queues : [],
+          })
+      )
       .catch(() => alive && setSetup({ channels: [] }))
     return () => {
       alive = false
@@ -92,7 +101,10 @@ export function CompanyConnectionsDialog(props: { company: CompanyCount; onClose
           <DialogTitle>{t('connections.all.companyTitle', { name: props.company.name })}</DialogTitle>
           <DialogContent>
             <div className={styles.toolbar}>
-              <AddConnectionMenu channels={setup.channels} onAdd={(channel) => setEditing({ connection: null, channel })} />
+              <AddConnectionMenu
+                channels={setup.channels}
+                onAdd={(channel) => setEditing({ connection: null, channel })}
+              />
             </div>
             <ConnectionsTable
               items={list.items}
@@ -117,6 +129,7 @@ export function CompanyConnectionsDialog(props: { company: CompanyCount; onClose
             channel={editing.channel}
             channels={setup.channels}
             scheduleType={setup.scheduleType}
+            queues={setup.queues}
             companyId={editing.connection ? undefined : id}
             saveUrl={editing.connection ? `/whatsapp-admin/${editing.connection.id}` : undefined}
             onClose={() => setEditing(null)}

@@ -52,6 +52,8 @@ export interface ConnectionDialogProps {
   companyId?: number
   /** the channels of that company's plan (GET /whatsapp-admin/:id/channels); the caller's own by default */
   channels?: ChannelDef[]
+  /** that company's queues (GET /whatsapp-admin/:id/channels); the caller's own by default */
+  queues?: QueueRef[]
   onClose: () => void
   onSaved: (c: Connection) => void
 }
@@ -65,7 +67,8 @@ export function ConnectionDialog(props: ConnectionDialogProps) {
   // the super user acting on another company's connections (the all-connections dialog)
   const foreign = Boolean(props.saveUrl || props.companyId)
   const [tab, setTab] = useState<TabName>('general')
-  const [queues, setQueues] = useState<QueueRef[]>([])
+  const [ownQueues, setQueues] = useState<QueueRef[]>([])
+  const queues = props.queues ?? ownQueues
   const [integrations, setIntegrations] = useState<Option[]>([])
   const [prompts, setPrompts] = useState<Option[]>([])
   const [media, setMedia] = useState<File | null>(null)
@@ -92,7 +95,8 @@ export function ConnectionDialog(props: ConnectionDialogProps) {
     (saver.submitted || (v.settings[name] ?? '') !== (initial.settings[name] ?? '') ? channelErrors[name] : undefined)
 
   useEffect(() => {
-    // another company's connection (super user): this company's queues and bots are not its options
+    // another company's connection (super user): the caller's queues and bots are not its options
+    // (its queues come with the company's setup; its bots are not offered here)
     if (foreign) return
     api
       .get<QueueRef[]>('/queue')
