@@ -133,15 +133,17 @@ export const outboxHandlers: OutboxHandlers = {
         targetFromMe: Boolean(m.quoted_from_me),
       }
     }
+    // an outside address not yet copied into storage goes to the channel as given (outgoing.ts)
+    const media: string | null = m.media_url ?? m.media_source_url ?? null
     return {
       id: m.wid,
       messageId: Number(m.id),
       ticketId: m.ticket_id,
-      kind: m.media_url ? 'media' : 'text',
+      kind: media ? 'media' : 'text',
       to: { number: m.to_number, isGroup: m.to_group },
       body: m.body,
       mediaType: m.media_type,
-      mediaUrl: m.media_url ? (isUrl(m.media_url) ? m.media_url : storage.url(m.media_url)) : null,
+      mediaUrl: media ? (isUrl(media) ? media : storage.url(media)) : null,
       mediaName: m.media_name,
       quotedProviderId: m.quoted_wid ?? null,
     }

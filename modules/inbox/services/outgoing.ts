@@ -9,6 +9,7 @@ import { outbox } from '#core/pipeline'
 import { tenancy, tenantInsert, tenantTable } from '#core/tenancy'
 import type Ticket from '../models/ticket.js'
 import { emitMessage } from './message_events.js'
+import { queueMediaFetch } from './inbound_media.js'
 
 export interface NewOutgoing {
   body: string
@@ -25,8 +26,18 @@ export interface NewOutgoing {
 
 export const newWid = () => `BAL${randomUUID().replace(/-/g, '').toUpperCase()}`
 
-/** Inserts the message row and bumps the ticket; returns the message id. */
+const isOutside = (v: string | null | undefined): v is string =>
+  Boolean(v && /^https?:\/\//i.test(v) && v.length <= 1000)
+
+/**
+ * Inserts the message row and bumps the ticket; returns the message id.
+ * Media given by an outside address (a bot, the messaging API) is sent to the
+ * channel from that address, and shown in the chat from a copy fetched into
+ * our storage after the commit (the browser never loads outside addresses:
+ * inbound_media.ts), as inbound media is.
+ */
 export async function storeOutgoing(trx: TransactionClientContract, ticket: Ticket, m: NewOutgoing) {
+  const outside = isOutside(m.mediaUrl) ? m.mediaUrl : null
   const [row] = await tenantInsert(
     'messages',
     {
@@ -39,7 +50,8 @@ export async function storeOutgoing(trx: TransactionClientContract, ticket: Tick
       body: m.body,
       from_me: true,
       media_type: m.mediaType ?? null,
-      media_url: m.mediaUrl ?? null,
+      media_url: outside ? null : (m.mediaUrl ?? null),
+      media_source_url: outside,
       media_name: m.mediaName ?? null,
       quoted_msg_id: m.quotedMsgId ?? null,
       is_private: Boolean(m.isPrivate),
@@ -50,13 +62,19 @@ export async function storeOutgoing(trx: TransactionClientContract, ticket: Tick
     },
     trx
   ).returning('id')
+  const id = Number(row.id ?? row)
+  if (outside) {
+    const companyId = tenancy.requireCompanyId()
+    // the recovery sweep queues it later if this fails (the row stays pending)
+    trx.after('commit', () => void queueMediaFetch(companyId, id).catch(() => {}))
+  }
   const preview = (m.body || (m.mediaType ? `[${m.mediaType}]` : '')).slice(0, 255)
   if (!m.isPrivate && !m.isReaction) {
     await tenantTable('tickets', trx)
       .where('id', ticket.id)
       .update({ last_message: preview, from_me: true, unread_messages: 0, updated_at: new Date() })
   }
-  return Number(row.id ?? row)
+  return id
 }
 
 /** Stores and queues several messages in one transaction; emits after commit. */

@@ -9,7 +9,18 @@ import db from '@adonisjs/lucid/services/db'
 import { jobs } from '#core/jobs'
 import { storage } from '#core/storage'
 import { listen } from '#tests/helpers/realtime'
-import { inboxWorld, ingest, message, rand, startWorkers, waitFor, waitProcessed } from '#tests/helpers/inbox'
+import {
+  inboxWorld,
+  ingest,
+  message,
+  rand,
+  recordingDriver,
+  startWorkers,
+  waitFor,
+  waitProcessed,
+} from '#tests/helpers/inbox'
+import { tenancy } from '#core/tenancy'
+import { sendMessage } from '../public/messages.js'
 import type { InboxWorld } from '#tests/helpers/inbox'
 import { mediaFetchSettings, fetchMedia, MediaFetchError } from '../services/media_fetch.js'
 import {
@@ -190,6 +201,39 @@ test.group('inbound media', (group) => {
       )
     } finally {
       l.close()
+      await media.close()
+    }
+  })
+
+  test('outgoing media by an outside address: the channel gets the address, the chat a stored copy', async ({
+    client,
+    assert,
+  }) => {
+    const media = await fakeMediaServer()
+    const w = await inboxWorld()
+    const driver = recordingDriver()
+    try {
+      await ingest(w, message(w.whatsapp.id, rand(), 'oi'))
+      await waitProcessed(w.company.id)
+      const ticket = await db.from('tickets').where('company_id', w.company.id).orderBy('id', 'desc').firstOrFail()
+      const outside = `${media.base}/catalogo.pdf`
+      const { messageId } = await tenancy.run(w.company.id, () =>
+        sendMessage(ticket.id, { body: 'nosso catálogo', mediaType: 'document', mediaUrl: outside })
+      )
+      const sent = await waitFor(async () => driver.sent.find((m) => m.messageId === messageId) ?? null)
+      assert.equal(sent.kind, 'media')
+      // the address as given, or our stored copy when the fetch finished first
+      assert.isTrue(sent.mediaUrl === outside || /^\/media\//.test(sent.mediaUrl ?? ''), sent.mediaUrl ?? '')
+      const done = await settled(messageId)
+      assert.isNull(done.media_error)
+      assert.deepEqual(Buffer.from(await storage.disk().getBytes(done.media_url)), PDF)
+      const page = await client.get(`/messages/${ticket.id}`).bearerToken(w.adminToken)
+      const shown = page.body().messages.find((m: any) => Number(m.id) === messageId)
+      assert.match(shown.mediaUrl, /^\/media\//)
+      assert.equal(shown.mediaName, 'catalogo.pdf')
+      assert.notInclude(JSON.stringify(page.body()), media.base)
+    } finally {
+      driver.restore()
       await media.close()
     }
   })
