@@ -1,16 +1,12 @@
 import { test } from '@japa/runner'
 import type { Browser, Page } from 'playwright-core'
 import db from '@adonisjs/lucid/services/db'
-import { channelHooks } from '#core/pipeline'
-import { whatsappRuntime } from '#channels/whatsapp/runtime'
-import { Supervisor } from '#channels/whatsapp/session/supervisor'
-import { LocalLease } from '#channels/whatsapp/session/lease'
-import { FakeWhatsApp, fakeDownloader } from '#channels/whatsapp/tests/fixtures/fake_socket'
-import { stopAllSessions, waitFor } from '#channels/whatsapp/tests/fixtures/world'
+import { waitFor } from '#channels/whatsapp/tests/fixtures/world'
 import { tenancy } from '#core/tenancy'
 import { Whatsapp } from '#core/models'
 import { createPlan, createTenant, superSession, uid } from '#tests/helpers/world'
 import { createQueue } from '#tests/helpers/inbox'
+import { fakeWhatsAppEachTest } from './fake_whatsapp.js'
 import { SUPER, launchBrowser, openPage, screenshot, signIn } from './support.js'
 
 /**
@@ -23,43 +19,11 @@ import { SUPER, launchBrowser, openPage, screenshot, signIn } from './support.js
 test.group('browser · all connections', (group) => {
   group.each.timeout(150_000)
   let browser: Browser
-  let wa: FakeWhatsApp
-  let supervisor: Supervisor | null = null
   group.setup(async () => {
     browser = await launchBrowser()
     return () => browser.close()
   })
-
-  /** the socket WhatsApp would talk to: the newest, once no other start follows it */
-  async function settledSocket() {
-    await waitFor(async () => wa.sockets.length >= 1)
-    let seen = wa.sockets.length
-    for (;;) {
-      await new Promise((r) => setTimeout(r, 700))
-      if (wa.sockets.length === seen) return wa.last
-      seen = wa.sockets.length
-    }
-  }
-
-  group.each.setup(async () => {
-    await stopAllSessions()
-    wa = new FakeWhatsApp()
-    supervisor = new Supervisor({
-      ownerId: 'browser-all-connections',
-      lease: new LocalLease('browser-all-connections'),
-      factory: wa.factory,
-      downloader: fakeDownloader,
-      hooks: channelHooks,
-      tickMs: 100,
-    })
-    supervisor.start()
-    whatsappRuntime.useSupervisor(supervisor)
-    return async () => {
-      whatsappRuntime.useSupervisor(null)
-      await supervisor?.close()
-      await stopAllSessions()
-    }
-  })
+  const fake = fakeWhatsAppEachTest(group, 'browser-all-connections')
 
   const count = async (companyId: number) =>
     Number((await db.from('whatsapps').where('company_id', companyId).count('* as n').first())?.n ?? 0)
@@ -119,13 +83,13 @@ test.group('browser · all connections', (group) => {
     const created = await tenancy.run(company.id, () => Whatsapp.query().where('name', name).firstOrFail())
     assert.equal(created.companyId, company.id)
     assert.equal(await count(superUser.companyId), ownBefore)
-    await settledSocket()
-    wa.last.qr('2@ALL-CONNECTIONS,abc')
+    await fake.settledSocket()
+    fake.wa.last.qr('2@ALL-CONNECTIONS,abc')
     await page.locator('[data-testid=qr-code][data-value="2@ALL-CONNECTIONS,abc"]').waitFor()
     await screenshot(page, 'all-connections-qr-desktop')
 
     // the phone links: the dialog closes and the row says CONNECTED, with its disconnect button
-    wa.last.open('5511944443333')
+    fake.wa.last.open('5511944443333')
     await qrDialog.waitFor({ state: 'detached' })
     const row = dialog.locator('tr', { hasText: name })
     await row.locator('[data-status=CONNECTED]').waitFor()
@@ -136,7 +100,7 @@ test.group('browser · all connections', (group) => {
       .click()
     await row.locator('[data-status=DISCONNECTED]').waitFor()
     await row.locator(`[data-testid=retry-${created.id}]`).waitFor()
-    assert.isTrue(wa.last.loggedOut)
+    assert.isTrue(fake.wa.last.loggedOut)
 
     // delete the old one, after the confirmation
     await oldRow.locator(`[data-testid=delete-connection-${old.id}]`).click()
@@ -204,8 +168,8 @@ test.group('browser · all connections', (group) => {
     // new QR from the session actions: the QR dialog opens for another company's connection
     await dialog.locator(`[data-testid=new-qr-${w.id}]`).click()
     await page.locator('[data-testid=qr-dialog]').waitFor()
-    await settledSocket()
-    wa.last.qr('2@PHONE-CODE,xyz')
+    await fake.settledSocket()
+    fake.wa.last.qr('2@PHONE-CODE,xyz')
     await page.locator('[data-testid=qr-code][data-value="2@PHONE-CODE,xyz"]').waitFor()
     await screenshot(page, 'all-connections-qr-mobile')
     assert.deepEqual(errors, [])

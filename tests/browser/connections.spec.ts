@@ -1,17 +1,13 @@
 import { test } from '@japa/runner'
 import type { Browser } from 'playwright-core'
 import { DateTime } from 'luxon'
-import { channelHooks } from '#core/pipeline'
-import { whatsappRuntime } from '#channels/whatsapp/runtime'
-import { Supervisor } from '#channels/whatsapp/session/supervisor'
-import { LocalLease } from '#channels/whatsapp/session/lease'
-import { FakeWhatsApp, fakeDownloader } from '#channels/whatsapp/tests/fixtures/fake_socket'
-import { stopAllSessions, waitFor } from '#channels/whatsapp/tests/fixtures/world'
+import { waitFor } from '#channels/whatsapp/tests/fixtures/world'
 import { tenancy } from '#core/tenancy'
 import { companySettings } from '#core/settings'
 import { Whatsapp } from '#core/models'
 import { emitImport } from '#modules/connections/services/connection_events'
 import { PASSWORD, createTenant, createUser, uid } from '#tests/helpers/world'
+import { fakeWhatsAppEachTest } from './fake_whatsapp.js'
 import { SUPER, launchBrowser, openPage, screenshot, signIn } from './support.js'
 
 /**
@@ -22,43 +18,11 @@ import { SUPER, launchBrowser, openPage, screenshot, signIn } from './support.js
 test.group('browser · connections', (group) => {
   group.each.timeout(120_000)
   let browser: Browser
-  let wa: FakeWhatsApp
-  let supervisor: Supervisor | null = null
   group.setup(async () => {
     browser = await launchBrowser()
     return () => browser.close()
   })
-  /** the socket WhatsApp would talk to: the newest, once no other start follows it */
-  async function settledSocket() {
-    await waitFor(async () => wa.sockets.length >= 1)
-    let seen = wa.sockets.length
-    for (;;) {
-      await new Promise((r) => setTimeout(r, 700))
-      if (wa.sockets.length === seen) return wa.last
-      console.log(`» a session started ${wa.sockets.length - seen} more socket(s)`)
-      seen = wa.sockets.length
-    }
-  }
-
-  group.each.setup(async () => {
-    await stopAllSessions()
-    wa = new FakeWhatsApp()
-    supervisor = new Supervisor({
-      ownerId: 'browser-connections',
-      lease: new LocalLease('browser-connections'),
-      factory: wa.factory,
-      downloader: fakeDownloader,
-      hooks: channelHooks,
-      tickMs: 100,
-    })
-    supervisor.start()
-    whatsappRuntime.useSupervisor(supervisor)
-    return async () => {
-      whatsappRuntime.useSupervisor(null)
-      await supervisor?.close()
-      await stopAllSessions()
-    }
-  })
+  const fake = fakeWhatsAppEachTest(group, 'browser-connections')
 
   test('an admin adds a WhatsApp connection, scans the live QR, connects and disconnects', async ({ assert }) => {
     const { admin, company } = await createTenant()
@@ -101,27 +65,27 @@ test.group('browser · connections', (group) => {
     // the new connection starts at once; its QR dialog shows the codes as they come
     const qrDialog = page.locator('[data-testid=qr-dialog]')
     await qrDialog.waitFor()
-    await settledSocket()
-    wa.last.qr('2@FIRST-CODE,abc')
+    await fake.settledSocket()
+    fake.wa.last.qr('2@FIRST-CODE,abc')
     await page.locator('[data-testid=qr-code][data-value="2@FIRST-CODE,abc"]').waitFor()
     const box = await page.locator('[data-testid=qr-code]').boundingBox()
     assert.equal(Math.round(box!.width), 300)
     await screenshot(page, 'qr-dialog')
-    wa.last.qr('2@SECOND-CODE,def')
+    fake.wa.last.qr('2@SECOND-CODE,def')
     await page.locator('[data-testid=qr-code][data-value="2@SECOND-CODE,def"]').waitFor()
 
     // pairing by phone number instead: the dialog shows the code to type on the phone
-    const before = wa.sockets.length
+    const before = fake.wa.sockets.length
     await page.fill('[data-testid=pairing-phone]', '5511933332222')
     await page.click('[data-testid=pairing-ask]')
-    await waitFor(async () => wa.sockets.length > before)
-    await settledSocket()
-    wa.last.qr('2@THIRD-CODE,ghi')
+    await waitFor(async () => fake.wa.sockets.length > before)
+    await fake.settledSocket()
+    fake.wa.last.qr('2@THIRD-CODE,ghi')
     await page.locator('[data-testid=pairing-code]', { hasText: 'ABCD1234' }).waitFor()
-    assert.deepEqual(wa.last.pairingRequests, ['5511933332222'])
+    assert.deepEqual(fake.wa.last.pairingRequests, ['5511933332222'])
 
     // the phone links: the dialog closes and the row says CONNECTED
-    wa.last.open('5511933332222')
+    fake.wa.last.open('5511933332222')
     await qrDialog.waitFor({ state: 'detached' })
     const row = page.locator('tr', { hasText: name })
     await row.locator('[data-status=CONNECTED]').waitFor()
@@ -138,7 +102,7 @@ test.group('browser · connections', (group) => {
     await row.locator('[data-testid^=retry-]').waitFor()
     await row.locator('[data-testid^=new-qr-]').waitFor()
     await page.locator('[data-testid=connections-warning]').waitFor()
-    assert.equal(wa.last.loggedOut, true)
+    assert.equal(fake.wa.last.loggedOut, true)
     await screenshot(page, 'connections-disconnected')
 
     // a plain user sees the connections but none of the admin actions

@@ -12,15 +12,9 @@ import { deflateSync, crc32 } from 'node:zlib'
 import { test } from '@japa/runner'
 import type { Browser, Page } from 'playwright-core'
 import db from '@adonisjs/lucid/services/db'
-import { channelHooks } from '#core/pipeline'
 import { storage } from '#core/storage'
 import { tenancy } from '#core/tenancy'
 import { Whatsapp } from '#core/models'
-import { whatsappRuntime } from '#channels/whatsapp/runtime'
-import { Supervisor } from '#channels/whatsapp/session/supervisor'
-import { LocalLease } from '#channels/whatsapp/session/lease'
-import { FakeWhatsApp, fakeDownloader } from '#channels/whatsapp/tests/fixtures/fake_socket'
-import { stopAllSessions } from '#channels/whatsapp/tests/fixtures/world'
 import { connectionEvents } from '#modules/connections/services/connection_events'
 import { present } from '#modules/connections/services/connection_presenter'
 import { PASSWORD, createTenant, createUser, uid } from '#tests/helpers/world'
@@ -37,6 +31,7 @@ import {
   waitProcessed,
   type InboxWorld,
 } from '#tests/helpers/inbox'
+import { fakeWhatsAppEachTest } from './fake_whatsapp.js'
 import { BASE_URL, launchBrowser, openPage, screenshot, signIn } from './support.js'
 
 const DESKTOP = { width: 1440, height: 900 }
@@ -502,31 +497,11 @@ test.group('browser · #15 inbox chat and workspace', (group) => {
 test.group('browser · #15 connections and queues', (group) => {
   group.each.timeout(150_000)
   let browser: Browser
-  let wa: FakeWhatsApp
-  let supervisor: Supervisor | null = null
   group.setup(async () => {
     browser = await launchBrowser()
     return () => browser.close()
   })
-  group.each.setup(async () => {
-    await stopAllSessions()
-    wa = new FakeWhatsApp()
-    supervisor = new Supervisor({
-      ownerId: 'browser-support-team',
-      lease: new LocalLease('browser-support-team'),
-      factory: wa.factory,
-      downloader: fakeDownloader,
-      hooks: channelHooks,
-      tickMs: 100,
-    })
-    supervisor.start()
-    whatsappRuntime.useSupervisor(supervisor)
-    return async () => {
-      whatsappRuntime.useSupervisor(null)
-      await supervisor?.close()
-      await stopAllSessions()
-    }
-  })
+  const fake = fakeWhatsAppEachTest(group, 'browser-support-team')
 
   /** Requests of the option lists of modules that do not exist yet, and the console's errors. */
   const moduleNoise = (requests: string[]) => requests.filter((p) => /^\/(queueIntegration|prompt|files)(\/|$)/.test(p))
@@ -689,17 +664,14 @@ test.group('browser · #15 connections and queues', (group) => {
     await screenshot(page, 'support-qr-timeout-desktop')
 
     // retry asks for a new code: the session starts again and its QR shows
-    const before = wa.sockets.length
+    const before = fake.wa.sockets.length
     await page.click('[data-testid=qr-retry]')
-    await waitFor(async () => wa.sockets.length > before)
+    await waitFor(async () => fake.wa.sockets.length > before)
     await new Promise((r) => setTimeout(r, 700))
-    wa.last.qr('2@AFTER-RETRY,def')
+    fake.wa.last.qr('2@AFTER-RETRY,def')
     await page.locator('[data-testid=qr-code][data-value="2@AFTER-RETRY,def"]').waitFor()
     await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click()
-    await supervisor?.close()
-    supervisor = null
-    whatsappRuntime.useSupervisor(null)
-    await stopAllSessions()
+    await fake.stop()
 
     // the health panel of a TIMEOUT session names the state and the last error, and offers a retry
     await publish({ status: 'TIMEOUT', qrcode: '' }, { reconnect_count: 8, last_error: '408 Connection Terminated' })
