@@ -15,18 +15,14 @@ import { spawn, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ROOT, freePort, ensureDependencies, reexecWithNode24 } from './lib.mjs'
+import { benchDatabase, pct } from './bench_lib.mjs'
 
 const num = (name, def) => Number(process.env[name] ?? def)
 
-function pct(values, p) {
-  if (!values.length) return 0
-  const s = [...values].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]
-}
 const round = (n) => Math.round(n * 100) / 100
 
 async function main() {
-  const { portOpen, startEmbeddedPostgres } = await import('../database/embedded_postgres.mjs')
+  const { portOpen } = await import('../database/embedded_postgres.mjs')
   const pg = (await import('pg')).default
   const TICKETS = num('BENCH_TICKETS', 10000)
   const NOISE_COMPANIES = num('BENCH_NOISE_COMPANIES', 20)
@@ -43,21 +39,8 @@ async function main() {
   env.REDIS_PREFIX = `balcao-bench-${process.pid}`
   env.STORAGE_PATH = join(ROOT, '.data', 'bench-storage')
 
-  let embedded = null
-  let adminUrl = process.env.DATABASE_URL
-  if (!adminUrl && (await portOpen(5432))) adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres'
-  if (!adminUrl) {
-    embedded = await startEmbeddedPostgres({ dir: join(ROOT, '.data', 'pg-bench'), port: 54331, database: 'postgres' })
-    adminUrl = embedded.url
-  }
-  const dbName = `balcao_bench_${process.pid}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`CREATE DATABASE ${dbName}`)
-  await admin.end()
-  const u = new URL(adminUrl)
-  u.pathname = `/${dbName}`
-  env.DATABASE_URL = u.toString()
+  const database = await benchDatabase(`balcao_bench_${process.pid}`, { keep: Boolean(process.env.BENCH_KEEP) })
+  env.DATABASE_URL = database.url
   if (!env.REDIS_URL && (await portOpen(6379))) env.REDIS_URL = 'redis://127.0.0.1:6379/6'
 
   let server = null
@@ -72,15 +55,7 @@ async function main() {
       await new Promise((r) => workerProcess.once('exit', r))
     }
     await sql.end().catch(() => {})
-    if (process.env.BENCH_KEEP) {
-      console.log(`kept database ${env.DATABASE_URL}`)
-    } else {
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {})
-      await c.end()
-    }
-    if (embedded) await embedded.stop().catch(() => {})
+    await database.drop()
   }
 
   try {

@@ -30,14 +30,10 @@ import { cpus } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ROOT, freePort, ensureDependencies, reexecWithNode24 } from './lib.mjs'
+import { benchDatabase, pct } from './bench_lib.mjs'
 
 const num = (name, def) => Number(process.env[name] ?? def)
 const round = (n) => Math.round(n * 100) / 100
-function pct(values, p) {
-  if (!values.length) return 0
-  const s = [...values].sort((a, b) => a - b)
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]
-}
 const log = (...a) => console.error(`[bench-lists ${new Date().toISOString().slice(11, 19)}]`, ...a)
 
 const FIRST = ['Ana', 'João', 'Conceição', 'Pedro', 'Luíza', 'Márcio', 'Raimunda', 'José']
@@ -174,7 +170,7 @@ function countingProxy(target) {
 }
 
 async function main() {
-  const { portOpen, startEmbeddedPostgres } = await import('../database/embedded_postgres.mjs')
+  const { portOpen } = await import('../database/embedded_postgres.mjs')
   const pg = (await import('pg')).default
   const TICKETS = num('BENCH_TICKETS', 100000)
   const HISTORY = num('BENCH_HISTORY', 0.1)
@@ -198,24 +194,12 @@ async function main() {
   env.REDIS_PREFIX = `balcao-bench-lists-${process.pid}`
   env.STORAGE_PATH = join(ROOT, '.data', 'bench-storage')
 
-  let embedded = null
-  let adminUrl = process.env.DATABASE_URL
-  if (!adminUrl && (await portOpen(5432))) adminUrl = 'postgres://postgres@127.0.0.1:5432/postgres'
-  if (!adminUrl) {
-    embedded = await startEmbeddedPostgres({ dir: join(ROOT, '.data', 'pg-bench'), port: 54331, database: 'postgres' })
-    adminUrl = embedded.url
-  }
   const reuse = process.env.BENCH_DB
-  const dbName = reuse || `balcao_bench_lists_${process.pid}`
-  if (!reuse) {
-    const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${dbName}`)
-    await admin.end()
-  }
-  const dbUrl = new URL(adminUrl)
-  dbUrl.pathname = `/${dbName}`
-  env.DATABASE_URL = dbUrl.toString()
+  const database = await benchDatabase(reuse || `balcao_bench_lists_${process.pid}`, {
+    reuse: Boolean(reuse),
+    keep: Boolean(process.env.BENCH_KEEP),
+  })
+  env.DATABASE_URL = database.url
   // Lists never need Redis; without it no other process on a shared Redis can clear this
   // process's in-memory caches (the cache invalidation channel is shared). BENCH_REDIS=1 uses it.
   if (process.env.BENCH_REDIS === '1') {
@@ -230,15 +214,7 @@ async function main() {
     await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)))
     proxy?.server.close()
     await sql.end().catch(() => {})
-    if (process.env.BENCH_KEEP || reuse) {
-      log(`kept database ${env.DATABASE_URL}`)
-    } else {
-      const c = new pg.Client({ connectionString: adminUrl })
-      await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {})
-      await c.end()
-    }
-    if (embedded) await embedded.stop().catch(() => {})
+    await database.drop()
   }
 
   try {

@@ -19,8 +19,9 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
 /**
  * Creates database `name` on DATABASE_URL's server, the PostgreSQL on
  * 127.0.0.1:5432, or an embedded one; `drop()` removes it (and stops the embedded server).
+ * With `reuse` the database exists already and is kept; with `keep` it is kept after the run.
  */
-export async function benchDatabase(name) {
+export async function benchDatabase(name, { reuse = false, keep = false } = {}) {
   const { portOpen, startEmbeddedPostgres } = await import('../database/embedded_postgres.mjs')
   const pg = (await import('pg')).default
   let embedded = null
@@ -32,14 +33,15 @@ export async function benchDatabase(name) {
   }
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
+  if (!reuse) await admin.query(`CREATE DATABASE ${name}`)
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   return {
     url: url.toString(),
     adminUrl,
     async drop() {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
+      if (reuse || keep) console.log(`kept database ${url}`)
+      else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
       await admin.end()
       if (embedded) await embedded.stop().catch(() => {})
     },
