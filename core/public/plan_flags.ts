@@ -14,7 +14,6 @@ import { channels, modules } from '../plugins.js'
  * plugin's declaration wins over the core's).
  */
 const PENDING_SPEC_FLAGS: PlanFlagDefinition[] = [
-  { name: 'useCampaigns', label: { pt: 'Campanhas', en: 'Campaigns', es: 'Campañas' }, default: true },
   { name: 'useSchedules', label: { pt: 'Agendamentos', en: 'Schedules', es: 'Agendamientos' }, default: true },
   { name: 'useInternalChat', label: { pt: 'Chat interno', en: 'Internal chat', es: 'Chat interno' }, default: true },
   { name: 'useKanban', label: { pt: 'Kanban', en: 'Kanban', es: 'Kanban' }, default: true },
