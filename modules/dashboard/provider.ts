@@ -1,0 +1,16 @@
+import type { ApplicationService } from '@adonisjs/core/types'
+
+export default class DashboardProvider {
+  constructor(protected app: ApplicationService) {}
+
+  /** Tracking listens to the inbox before any ticket moves; the backfill job is defined before the workers start. */
+  async start() {
+    const { listenToInbox } = await import('./tracking/listeners.js')
+    const { defineBackfillJob } = await import('./tracking/backfill.js')
+    const { defineReconcileSweep } = await import('./tracking/reconcile.js')
+    listenToInbox()
+    defineBackfillJob()
+    defineReconcileSweep()
+    await import('./routes.js')
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * Ticket tracking: turns each ticket change the inbox announces into the
+ * session timestamps the counters need (queued → started → closed →
+ * finished). Every call runs inside the company's tenancy scope and takes a
+ * per-ticket transaction lock, so two changes of one ticket never interleave.
+ */
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { tenancy, tenantInsert, tenantTable } from '#core/tenancy'
+import { getTicket } from '#modules/inbox/public/tickets'
+import { rollup, type SessionRow } from './daily_rollup.js'
+
+export interface TicketMove {
+  ticketId: number
+  status: string
+  userId: number | null
+  queueId: number | null
+  /** the ticket's status before the change, when known */
+  beforeStatus?: string
+}
+
+/** The ticket is no longer being served once it waits for a rating or is closed. */
+const SERVICE_ENDED = new Set(['nps', 'closed'])
+/** a rating that lands right after the ticket closed still belongs to its session */
+const LATE_RATING_MS = 2 * 60_000
+
+type Session = SessionRow & { id: number }
+
+async function lockTicket(trx: TransactionClientContract, ticketId: number) {
+  await trx.rawQuery('SELECT pg_advisory_xact_lock(hashtext(?), ?)', ['dashboard-ticket', ticketId])
+}
+
+async function liveSession(trx: TransactionClientContract, ticketId: number): Promise<Session | null> {
+  return (
+    (await tenantTable('dashboard_ticket_sessions', trx)
+      .where('ticket_id', ticketId)
+      .whereNull('finished_at')
+      .first()) ?? null
+  )
+}
+
+/** Records one change of a ticket at the given time. */
+export async function recordTicketChange(move: TicketMove, at: Date = new Date()) {
+  const companyId = tenancy.requireCompanyId()
+  await db.transaction(async (trx) => {
+    await lockTicket(trx, move.ticketId)
+    await tenantInsert(
+      'dashboard_ticket_states',
+      {
+        ticket_id: move.ticketId,
+        company_id: companyId,
+        status: move.status,
+        user_id: move.userId,
+        queue_id: move.queueId,
+        updated_at: at,
+      },
+      trx
+    )
+      .onConflict('ticket_id')
+      .merge(['status', 'user_id', 'queue_id', 'updated_at'])
+
+    const live = await liveSession(trx, move.ticketId)
+    // every session write moves its contribution in the daily sums too
+    const update = async (change: Record<string, unknown>) => {
+      const [after] = await tenantTable('dashboard_ticket_sessions', trx)
+        .where('id', live!.id)
+        .update(change)
+        .returning('*')
+      await rollup(trx, live, after)
+    }
+
+    if (move.status === 'closed') {
+      // a ticket closed without an open session (closed before tracking began) leaves nothing to finish
+      if (!live) return
+      await update({
+        closed_at: live.closed_at ?? at,
+        finished_at: at,
+        user_id: live.user_id ?? move.userId,
+        queue_id: move.queueId,
+      })
+      return
+    }
+
+    if (!live) {
+      const ticket = await getTicket(move.ticketId)
+      const [created] = await tenantInsert(
+        'dashboard_ticket_sessions',
+        {
+          ticket_id: move.ticketId,
+          whatsapp_id: ticket?.whatsappId ?? null,
+          is_group: ticket?.isGroup ?? move.status === 'group',
+          user_id: move.status === 'pending' ? null : move.userId,
+          queue_id: move.queueId,
+          queued_at: at,
+          started_at: move.status === 'open' && move.userId ? at : null,
+          nps_at: move.status === 'nps' ? at : null,
+          closed_at: move.status === 'nps' ? at : null,
+        },
+        trx
+      ).returning('*')
+      await rollup(trx, null, created)
+      return
+    }
+
+    const change: Record<string, unknown> = { queue_id: move.queueId }
+    if (move.status === 'open' && move.userId) {
+      change.user_id = move.userId
+      change.started_at = live.started_at ?? at
+      // back in service after a rating request: the service is not over yet
+      if (live.nps_at && !SERVICE_ENDED.has(move.status)) {
+        change.closed_at = null
+        change.nps_at = null
+      }
+    } else if (move.status === 'pending') {
+      // back in the queue: whoever takes it next starts the service
+      change.user_id = null
+      change.started_at = null
+    } else if (move.status === 'nps') {
+      change.nps_at = live.nps_at ?? at
+      change.closed_at = live.closed_at ?? at
+    } else if (move.userId) {
+      change.user_id = move.userId
+    }
+    await update(change)
+  })
+}
+
+/** The NPS scale: a whole number 0–10 (a decimal is rounded), nothing else. */
+export function ratingOf(body: string): number | null {
+  const m = /^\s*(\d{1,2})(?:[.,](\d+))?\s*$/.exec(body)
+  if (!m) return null
+  const value = Math.round(Number(`${m[1]}.${m[2] ?? 0}`))
+  return value >= 0 && value <= 10 ? value : null
+}
+
+/**
+ * A contact's message on a ticket that was asked for its rating: a valid
+ * answer becomes the session's rate (the first one only).
+ */
+export async function recordRatingReply(ticketId: number, body: string, at: Date = new Date()) {
+  const rate = ratingOf(body)
+  if (rate === null) return false
+  return db.transaction(async (trx) => {
+    await lockTicket(trx, ticketId)
+    const session: Session | undefined = await tenantTable('dashboard_ticket_sessions', trx)
+      .where('ticket_id', ticketId)
+      .whereNotNull('nps_at')
+      .whereNull('rate')
+      .orderBy('id', 'desc')
+      .first()
+    if (!session) return false
+    if (session.finished_at && at.getTime() - new Date(session.finished_at).getTime() > LATE_RATING_MS) return false
+    const [after] = await tenantTable('dashboard_ticket_sessions', trx)
+      .where('id', session.id)
+      .update({ rate })
+      .returning('*')
+    await rollup(trx, session, after)
+    return true
+  })
+}

@@ -1,0 +1,82 @@
+/** The Attendants tab: one row per user of the company, with online state and CSV export. */
+import {
+  Badge,
+  Button,
+  Table,
+  TableBody,
+  TableCell,
+  TableHeader,
+  TableHeaderCell,
+  TableRow,
+  makeStyles,
+} from '@fluentui/react-components'
+import { ArrowDownloadRegular, StarFilled } from '@fluentui/react-icons'
+import { useTranslation } from 'react-i18next'
+import { toastError } from '@balcao/ui'
+import { downloadExport } from './download.js'
+import { formatNumber } from './numbers.js'
+import type { Attendant } from './types.js'
+
+const useStyles = makeStyles({
+  wrap: { overflowX: 'auto' },
+  bar: { display: 'flex', justifyContent: 'flex-end', gap: '8px' },
+  star: { color: '#f5b400', verticalAlign: 'middle', marginRight: '4px' },
+})
+
+const COLUMNS = ['name', 'rating', 'countRating', 'tickets', 'avgWaitTime', 'avgSupportTime', 'online'] as const
+
+export function AttendantsTable({ rows, range }: { rows: Attendant[]; range: { from: string; to: string } }) {
+  const { t, i18n } = useTranslation()
+  const num = (v: number) => formatNumber(v, i18n.language)
+  const styles = useStyles()
+  const header = COLUMNS.map((c) => t(`dashboardPage.columns.${c}`))
+  const download = (format: 'xlsx' | 'csv') =>
+    downloadExport(
+      { table: 'attendants', format, date_from: range.from, date_to: range.to },
+      `atendentes-${range.from}-${range.to}.${format}`,
+      i18n.language
+    ).catch(toastError)
+  return (
+    <>
+      <div className={styles.bar}>
+        <Button icon={<ArrowDownloadRegular />} onClick={() => void download('xlsx')} data-testid="attendants-xlsx">
+          XLSX
+        </Button>
+        <Button icon={<ArrowDownloadRegular />} onClick={() => void download('csv')} data-testid="attendants-csv">
+          CSV
+        </Button>
+      </div>
+      <div className={styles.wrap}>
+        <Table size="small" aria-label={t('dashboardPage.tabs.attendants')} data-testid="attendants-table">
+          <TableHeader>
+            <TableRow>
+              {header.map((h) => (
+                <TableHeaderCell key={h}>{h}</TableHeaderCell>
+              ))}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((r) => (
+              <TableRow key={r.id} data-testid={`attendant-${r.id}`}>
+                <TableCell>{r.name}</TableCell>
+                <TableCell>
+                  <StarFilled className={styles.star} />
+                  {num(r.rating)}
+                </TableCell>
+                <TableCell>{r.countRating}</TableCell>
+                <TableCell>{r.tickets}</TableCell>
+                <TableCell>{t('dashboardPage.minutes', { value: num(r.avgWaitTime) })}</TableCell>
+                <TableCell>{t('dashboardPage.minutes', { value: num(r.avgSupportTime) })}</TableCell>
+                <TableCell>
+                  <Badge appearance="filled" color={r.online ? 'success' : 'subtle'}>
+                    {r.online ? t('dashboardPage.online') : t('dashboardPage.offline')}
+                  </Badge>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </div>
+    </>
+  )
+}
