@@ -31,7 +31,7 @@ const coreManifests: ModuleManifest[] = [
     remote: {
       name: 'admin',
       expose: './App',
-      routes: ['/users', '/companies', '/settings', '/todolist', '/financeiro-aberto'],
+      routes: ['/users', '/companies', '/settings', '/todolist'],
     },
   },
 ]

@@ -13,7 +13,6 @@ const pages: Record<string, ReturnType<typeof lazy>> = {
   '/companies': lazy(() => import('./companies/CompaniesPage.js')),
   '/settings': lazy(() => import('./settings/SettingsPage.js')),
   '/todolist': lazy(() => import('./todo/TodoPage.js')),
-  '/financeiro-aberto': lazy(() => import('./invoices/InvoicesPage.js')),
 }
 
 export default function App({ route }: { route: string }) {

@@ -127,7 +127,8 @@ export function SideMenu(props: {
           item('/financeiro-aberto', t('menu.financeiro'), MoneyRegular)
         ) : (
           <>
-            {item('/', t('home.title'), HomeRegular)}
+            {/* a module serving / (the dashboard) names it; otherwise the shell's home */}
+            {!main.some((e) => e.path === '/') && item('/', t('home.title'), HomeRegular)}
             {main.map((e) => item(e.path, label(e.label), menuIcon(e.icon)))}
             {admin.length > 0 && (
               <>

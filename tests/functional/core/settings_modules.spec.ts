@@ -130,7 +130,7 @@ test.group('modules for an expired company', () => {
     assert.isTrue(r.body().blocked)
     assert.deepEqual(
       r.body().modules.map((m: any) => [m.name, m.menu.length, m.remote.routes]),
-      [['admin', 0, ['/financeiro-aberto']]]
+      [['invoices', 0, ['/financeiro-aberto']]]
     )
   })
 })

@@ -171,15 +171,6 @@ const en: typeof pt = {
       empty: 'No tasks',
       emptyHint: 'Tasks are kept in this browser only.',
     },
-    invoices: {
-      title: 'Open invoices',
-      empty: 'No open invoices.',
-      emptyHint: 'Invoices to pay will show up here.',
-      detail: 'Details',
-      value: 'Value',
-      dueDate: 'Due date',
-      status: 'Status',
-    },
   },
 }
 export default en

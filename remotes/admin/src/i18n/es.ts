@@ -171,15 +171,6 @@ const es: typeof pt = {
       empty: 'Ninguna tarea',
       emptyHint: 'Las tareas se guardan solo en este navegador.',
     },
-    invoices: {
-      title: 'Facturas pendientes',
-      empty: 'Ninguna factura pendiente.',
-      emptyHint: 'Las facturas por pagar aparecerán aquí.',
-      detail: 'Detalles',
-      value: 'Valor',
-      dueDate: 'Vencimiento',
-      status: 'Estado',
-    },
   },
 }
 export default es

@@ -170,14 +170,5 @@ export default {
       empty: 'Nenhuma tarefa',
       emptyHint: 'As tarefas ficam guardadas somente neste navegador.',
     },
-    invoices: {
-      title: 'Faturas em aberto',
-      empty: 'Nenhuma fatura em aberto.',
-      emptyHint: 'Quando houver faturas para pagar, elas aparecerão aqui.',
-      detail: 'Detalhes',
-      value: 'Valor',
-      dueDate: 'Vencimento',
-      status: 'Status',
-    },
   },
 }
