@@ -1,8 +1,8 @@
 import { test } from '@japa/runner'
 import type { Browser } from 'playwright-core'
-import Plan from '#models/plan'
+import type { PlanFlag } from '#core/module'
 import { allManifests } from '#services/module_registry'
-import { PASSWORD, createPlan, createTenant } from '#tests/helpers/world'
+import { PASSWORD, createPlan, createTenant, setPlanFlags } from '#tests/helpers/world'
 import { SUPER, launchBrowser, menuTexts, openPage, remoteEntries, signIn } from './support.js'
 
 test.group('browser · plan gate', (group) => {
@@ -73,9 +73,7 @@ test.group('browser · plan gate', (group) => {
     assert.notInclude(remoteEntries(requests), gated.remote.name)
 
     // and back on: the entry returns
-    await Plan.query()
-      .where('id', plan.id)
-      .update({ [flag]: true })
+    await setPlanFlags(plan.id, { [flag]: true } as Record<PlanFlag, boolean>)
     await page.goto('/')
     await page.locator(`[data-testid=side-menu] a[href="${entry.path}"]`).waitFor()
     await context.close()

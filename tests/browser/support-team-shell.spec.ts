@@ -104,10 +104,10 @@ test.group('browser · what a support team sees (shell and administration)', (gr
 
     // the not-found page in the other languages
     await page.evaluate(`localStorage.setItem('language', 'en')`)
-    await page.goto('/campaigns')
+    await page.goto('/page-that-does-not-exist')
     await page.locator('[data-testid=not-found]', { hasText: 'Page not found' }).waitFor()
     await page.evaluate(`localStorage.setItem('language', 'es')`)
-    await page.goto('/schedules')
+    await page.goto('/pagina-que-no-existe')
     await page.locator('[data-testid=not-found]', { hasText: 'Página no encontrada' }).waitFor()
     assert.deepEqual(errors, [])
     await context.close()

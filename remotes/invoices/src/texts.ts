@@ -3,7 +3,7 @@ export const texts = {
   pt: {
     invoicesPage: {
       title: 'Faturas em aberto',
-      expired: 'Sua assinatura venceu em {{date}}. Regularize o pagamento para voltar a usar o sistema.',
+      expired: 'Sua assinatura expirou em {{date}}. Entre em contato com o suporte.',
       nextDue: 'Próximo vencimento: {{date}}',
       empty: 'Nenhuma fatura.',
       columns: {
@@ -27,7 +27,7 @@ export const texts = {
   en: {
     invoicesPage: {
       title: 'Open invoices',
-      expired: 'Your subscription expired on {{date}}. Settle the payment to use the system again.',
+      expired: 'Your subscription expired on {{date}}. Contact support.',
       nextDue: 'Next due date: {{date}}',
       empty: 'No invoices.',
       columns: {
@@ -51,7 +51,7 @@ export const texts = {
   es: {
     invoicesPage: {
       title: 'Facturas pendientes',
-      expired: 'Su suscripción venció el {{date}}. Regularice el pago para volver a usar el sistema.',
+      expired: 'Su suscripción venció el {{date}}. Póngase en contacto con soporte.',
       nextDue: 'Próximo vencimiento: {{date}}',
       empty: 'No hay facturas.',
       columns: {
