@@ -79,6 +79,14 @@ export const whatsappDriver: ChannelDriver & {
     }
   },
 
+  /** Whether a number is on WhatsApp, asked of this process's live session (undefined: cannot tell here). */
+  async checkNumber(connection, number) {
+    const session = whatsappRuntime.supervisor()?.session(connection.id)
+    if (!session?.socket?.onWhatsApp || session.status !== 'CONNECTED') return undefined
+    const [found] = (await session.socket.onWhatsApp(toJid(number, false))) ?? []
+    return Boolean(found?.exists)
+  },
+
   /** Read receipts when an agent opens a ticket (reference §11). */
   async markRead(connection, keys) {
     const session = whatsappRuntime.supervisor()?.session(connection.id)

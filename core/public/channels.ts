@@ -168,6 +168,12 @@ export interface ChannelDriver {
   markRead?(connection: ConnectionRef, keys: ReadKey[]): Promise<void>
   /** the people and groups the account has conversations with (contacts import from chats) */
   listChats?(connection: ConnectionRef): Promise<InboundContact[]>
+  /**
+   * Whether a number has an account on the channel (WhatsApp's "on WhatsApp"
+   * check, before a bulk send); undefined when it cannot tell now (no live
+   * session in this process, or the channel has no such check).
+   */
+  checkNumber?(connection: ConnectionRef, number: string): Promise<boolean | undefined>
 }
 
 const drivers = new Map<string, ChannelDriver>()
@@ -258,6 +264,40 @@ export function channelDefsForPlan(plan: { features?: Record<string, unknown> | 
       options: f.options ?? [],
     })),
   }))
+}
+
+/**
+ * Asks connection whatsappId's channel whether each number has an account
+ * there: true/false per number it could check, nothing for the others (the
+ * channel cannot check, its session is down or lives in another process).
+ * One number at a time, in order: a burst of lookups is what gets a WhatsApp
+ * number flagged.
+ */
+export async function checkNumbers(
+  companyId: number,
+  whatsappId: number,
+  numbers: string[]
+): Promise<Map<string, boolean>> {
+  // loaded lazily: drivers import this file in processes where the app's database is not booted
+  const { tenancy } = await import('./tenancy.js')
+  const { default: Whatsapp } = await import('#models/whatsapp')
+  const { connectionRef } = await import('../pipeline/connection_ref.js')
+  const out = new Map<string, boolean>()
+  const whatsapp = await tenancy.run(companyId, () => Whatsapp.find(whatsappId))
+  const driver = whatsapp ? channelRegistry.driver(whatsapp.channel) : undefined
+  if (!whatsapp || !driver?.checkNumber) return out
+  const ref = connectionRef(whatsapp)
+  for (const number of numbers) {
+    const found = await driver.checkNumber(ref, number).catch(() => undefined)
+    if (found === undefined) break
+    out.set(number, found)
+  }
+  return out
+}
+
+/** Whether connection whatsappId's channel can check numbers at all. */
+export function channelChecksNumbers(channel: string) {
+  return Boolean(channelRegistry.driver(channel)?.checkNumber)
 }
 
 /**

@@ -12,6 +12,7 @@ export type WaSocketLike = Pick<WASocket, 'sendMessage' | 'logout' | 'end'> & {
   requestPairingCode?: WASocket['requestPairingCode']
   rejectCall?: WASocket['rejectCall']
   readMessages?: WASocket['readMessages']
+  onWhatsApp?: WASocket['onWhatsApp']
   profilePictureUrl?: WASocket['profilePictureUrl']
   groupMetadata?: WASocket['groupMetadata']
   updateMediaMessage?: WASocket['updateMediaMessage']

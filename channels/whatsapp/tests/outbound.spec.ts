@@ -106,6 +106,19 @@ test.group('whatsapp outbound (outbox → driver → fake socket)', (group) => {
     assert.lengthOf(await w.messages(), 0)
   })
 
+  test('whether a number is on WhatsApp: asked of the live session; unknown (undefined) without one', async ({
+    assert,
+  }) => {
+    const w = await waWorld()
+    cleanup.push(() => w.supervisor.close())
+    whatsappRuntime.useSupervisor(w.supervisor)
+    assert.isUndefined(await whatsappDriver.checkNumber!(w.ref, PERSON))
+    const sock = await connected(w)
+    sock.notOnWhatsApp.add('5511900001111')
+    assert.isTrue(await whatsappDriver.checkNumber!(w.ref, PERSON))
+    assert.isFalse(await whatsappDriver.checkNumber!(w.ref, '5511900001111'))
+  })
+
   test('send refuses (so the outbox retries) while not connected or owned elsewhere', async ({ assert }) => {
     const w = await waWorld()
     cleanup.push(() => w.supervisor.close())

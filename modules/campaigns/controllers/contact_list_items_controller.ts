@@ -5,6 +5,7 @@ import { realtime } from '#core/realtime'
 import ContactListItem from '../models/contact_list_item.js'
 import { createItemValidator, itemListQuery, updateItemValidator } from '../validators.js'
 import { findList } from './contact_lists_controller.js'
+import { queueNumberCheck } from '../services/number_check.js'
 
 const PAGE_SIZE = 40
 
@@ -59,10 +60,11 @@ export default class ContactListItemsController {
     const data = await ctx.request.validateUsing(createItemValidator)
     await findList(data.contactListId)
     const item = new ContactListItem()
-    // no channel can say whether a number is on WhatsApp yet: unknown, still a recipient
+    // unknown until a channel says (a job asks the company's connected WhatsApp); still a recipient meanwhile
     item.merge({ ...data, email: data.email ?? null, isWhatsappValid: null })
     await saveUnique(item)
     emit(item, { action: 'create', record: item.serialize() })
+    await queueNumberCheck(item.companyId, item.contactListId)
     return ctx.response.created(item.serialize())
   }
 
@@ -75,6 +77,7 @@ export default class ContactListItemsController {
     if (numberChanged) item.isWhatsappValid = null
     await saveUnique(item)
     emit(item, { action: 'update', record: item.serialize() })
+    if (numberChanged) await queueNumberCheck(item.companyId, item.contactListId)
     return item.serialize()
   }
 

@@ -14,6 +14,7 @@ import { storage } from '#core/storage'
 import { tenancy, tenantTable } from '#core/tenancy'
 import { parseSheetInWorker, type ImportRow } from '#modules/inbox/public/contact_sheets'
 import { CAMPAIGN_QUEUE } from './dispatcher.js'
+import { queueNumberCheck } from './number_check.js'
 
 export interface ListImportJob {
   companyId: number
@@ -87,6 +88,7 @@ export async function runListImport(job: ListImportJob) {
       }
       emit({ action: 'imported', total, results })
       emit({ action: 'reload' })
+      await queueNumberCheck(job.companyId, job.contactListId)
       return { total, results }
     } finally {
       await storage.delete(job.key)

@@ -1,5 +1,10 @@
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { channelRegistry } from '#core/channels'
+import { Whatsapp } from '#core/models'
+import { tenancy } from '#core/tenancy'
 import { createPlan, createTenant, createUser, setPlanFlags, uid } from '#tests/helpers/world'
+import { startWorkers, waitFor } from '#tests/helpers/inbox'
 
 test.group('campaigns: contact lists', () => {
   test('an admin creates, reads, renames, lists and deletes a list with its contactsCount', async ({
@@ -281,5 +286,60 @@ test.group('campaigns: contact list items', () => {
     ).assertStatus(404)
     const mine = await client.get('/contact-lists/list').bearerToken(intruder.adminToken)
     assert.deepEqual(mine.body(), [])
+  })
+})
+
+test.group('campaigns: which list items are on WhatsApp', (group) => {
+  group.each.setup(() => startWorkers())
+
+  test('a connected channel that checks numbers marks each item; a number it does not know is never sent to; without one they stay unknown', async ({
+    client,
+    assert,
+  }) => {
+    const { company, adminToken } = await createTenant()
+    const list = await client.post('/contact-lists').bearerToken(adminToken).json({ name: 'Verificar' })
+    const add = (number: string) =>
+      client
+        .post('/contact-list-items')
+        .bearerToken(adminToken)
+        .json({ name: 'Cliente', number, contactListId: list.body().id })
+    const valueOf = async (id: number) =>
+      (await db.from('contact_list_items').where('id', id).first()).is_whatsapp_valid
+
+    // no connection can check yet: the item stays unknown (and is still a recipient)
+    const early = await add('5511999991001')
+    early.assertStatus(201)
+    await new Promise((r) => setTimeout(r, 500))
+    assert.isNull(await valueOf(early.body().id))
+
+    // a connected connection whose channel checks numbers (a double of WhatsApp's "on WhatsApp" lookup)
+    const asked: string[] = []
+    const restore = channelRegistry.swap({
+      name: 'api',
+      async start() {},
+      async stop() {},
+      async send() {
+        return { providerId: 'x', ack: 1 }
+      },
+      async checkNumber(_c, number) {
+        asked.push(number)
+        return !number.endsWith('0000')
+      },
+    })
+    try {
+      await tenancy.run(company.id, () => Whatsapp.create({ name: 'Loja', channel: 'api', status: 'CONNECTED' }))
+      const known = await add('5511999991002')
+      const unknown = await add('5511999990000')
+      await waitFor(
+        async () => (await valueOf(unknown.body().id)) !== null && (await valueOf(known.body().id)) !== null
+      )
+      assert.isTrue(await valueOf(known.body().id))
+      assert.isFalse(await valueOf(unknown.body().id))
+      // the earlier unknown item is checked along with the next ones
+      assert.isTrue(await valueOf(early.body().id))
+      assert.includeMembers(asked, ['5511999991002', '5511999990000'])
+    } finally {
+      restore()
+    }
   })
 })
