@@ -3,7 +3,7 @@
  * edit or view, cancel, restart, delete) and the add button; live updates from
  * company-{id}-campaign.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useAtomValue } from 'jotai'
 import { useNavigate } from 'react-router'
 import { Badge, Button, Tooltip } from '@fluentui/react-components'
@@ -19,11 +19,9 @@ import {
   api,
   formatShortDateTime,
   isAdmin,
-  realtime,
   toasts,
   toastError,
   LONG_TOAST_MS,
-  usePagedList,
   userAtom,
   DataTable,
   DeleteDialog,
@@ -33,6 +31,7 @@ import {
 } from '@balcao/ui'
 import { CampaignDialog } from './CampaignDialog.js'
 import { isEditable, type Campaign, type CampaignStatus } from './types.js'
+import { useLiveRecords } from './useLiveRecords.js'
 
 export const STATUS_COLOR: Record<CampaignStatus, 'informative' | 'brand' | 'success' | 'danger' | 'warning'> = {
   INATIVA: 'informative',
@@ -49,27 +48,8 @@ export default function CampaignsPage() {
   const admin = me ? isAdmin(me) : false
   const [editing, setEditing] = useState<Campaign | 'new' | null>(null)
   const [deleting, setDeleting] = useState<Campaign | null>(null)
-  const list = usePagedList<Campaign>(
-    useCallback(async ({ search, page, signal }) => {
-      const r = await api.get<{ records: Campaign[]; hasMore: boolean; count: number }>(
-        '/campaigns',
-        { searchParam: search, pageNumber: page },
-        signal
-      )
-      return { items: r.records, hasMore: r.hasMore, count: r.count }
-    }, [])
-  )
+  const list = useLiveRecords<Campaign>('/campaigns', 'campaign')
   const { upsert, remove } = list
-
-  useEffect(
-    () =>
-      realtime.on(realtime.companyEvent('campaign'), (m) => {
-        const record = m.record as Campaign | undefined
-        if (record && (m.action === 'create' || m.action === 'update')) upsert(record, m.action === 'create')
-        if (m.action === 'delete') remove(Number(m.id))
-      }),
-    [upsert, remove]
-  )
 
   const act = async (c: Campaign, action: 'cancel' | 'restart') => {
     try {

@@ -2,7 +2,7 @@
  * /contact-lists (spec 3 §2): searchable paged table of lists with their
  * contacts count; open the items, edit and delete (admins; the server decides).
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useAtomValue } from 'jotai'
 import { useNavigate } from 'react-router'
 import { Button, Tooltip } from '@fluentui/react-components'
@@ -13,13 +13,11 @@ import {
   isAdmin,
   minLength,
   maxLength,
-  realtime,
   required,
   toasts,
   toastError,
   LONG_TOAST_MS,
   useForm,
-  usePagedList,
   userAtom,
   DataTable,
   DeleteDialog,
@@ -31,6 +29,7 @@ import {
 } from '@balcao/ui'
 import type { ContactList } from './types.js'
 import { downloadSample } from './sample.js'
+import { useLiveRecords } from './useLiveRecords.js'
 
 function ListDialog(props: { list: ContactList | null; onClose: () => void; onSaved: (l: ContactList) => void }) {
   const { t } = useTranslation()
@@ -75,27 +74,8 @@ export default function ContactListsPage() {
   const admin = me ? isAdmin(me) : false
   const [editing, setEditing] = useState<ContactList | 'new' | null>(null)
   const [deleting, setDeleting] = useState<ContactList | null>(null)
-  const list = usePagedList<ContactList>(
-    useCallback(async ({ search, page, signal }) => {
-      const r = await api.get<{ records: ContactList[]; hasMore: boolean; count: number }>(
-        '/contact-lists',
-        { searchParam: search, pageNumber: page },
-        signal
-      )
-      return { items: r.records, hasMore: r.hasMore, count: r.count }
-    }, [])
-  )
+  const list = useLiveRecords<ContactList>('/contact-lists', 'ContactList')
   const { upsert, remove } = list
-
-  useEffect(
-    () =>
-      realtime.on(realtime.companyEvent('ContactList'), (m) => {
-        const record = m.record as ContactList | undefined
-        if (record && (m.action === 'create' || m.action === 'update')) upsert(record, m.action === 'create')
-        if (m.action === 'delete') remove(Number(m.id))
-      }),
-    [upsert, remove]
-  )
 
   const columns: Column<ContactList>[] = [
     { key: 'name', header: t('contactListsPage.name'), render: (l) => l.name },
