@@ -3,7 +3,7 @@ import { test } from '@japa/runner'
 import ExcelJS from 'exceljs'
 import type { Browser, Page } from 'playwright-core'
 import { PASSWORD, createTenant, createUser } from '#tests/helpers/world'
-import { createQueue } from '#tests/helpers/inbox'
+import { createQueue, waitFor } from '#tests/helpers/inbox'
 import { aTicket, track } from '#modules/dashboard/tests/fixtures'
 import { BASE_URL, launchBrowser, openPage, screenshot, signIn } from './support.js'
 
@@ -113,6 +113,25 @@ test.group('browser · dashboard', (group) => {
     await page.click('[data-testid=filter-apply]')
     await page.locator('[data-testid=counter-tickets] [data-value]', { hasText: /^0$/ }).waitFor()
     assert.deepEqual(errors, [])
+    await context.close()
+  })
+
+  test('the counters follow ticket events (reloaded at most every 3 s)', async ({ assert }) => {
+    const world = await createTenant()
+    const { page, context, requests } = await openPage(browser, { width: 1440, height: 900 })
+    await signIn(page, world.admin.email, PASSWORD)
+    await openDashboard(page)
+    await page.locator('[data-testid=counter-supportPending]').waitFor()
+    const before = Number(await counter(page, 'supportPending'))
+    const loads = () => requests.filter((p) => p === '/dashboard').length
+    const loadedOnce = loads()
+    await page.waitForTimeout(1000) // realtime subscriptions settle
+    // three new tickets in a burst: one reload shows them all
+    for (const name of ['Cliente Um', 'Cliente Dois', 'Cliente Três'])
+      await aTicket(world.company, { contactName: name, status: 'pending' })
+    await waitFor(async () => Number(await counter(page, 'supportPending')) === before + 3)
+    await page.waitForTimeout(3500)
+    assert.isAtMost(loads() - loadedOnce, 2)
     await context.close()
   })
 

@@ -4,7 +4,7 @@
  * Assessments (NPS gauge and rating counters) and Attendants (the table,
  * exportable as CSV). A filter without both dates says 'Parametrize o filtro'.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import {
   Button,
   Card,
@@ -19,7 +19,7 @@ import {
 } from '@fluentui/react-components'
 import { FilterRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { api, Page, toasts } from '@balcao/ui'
+import { api, Page, realtime, toasts } from '@balcao/ui'
 import { BarChart } from './charts/BarChart.js'
 import { NpsGauge } from './charts/NpsGauge.js'
 import { CounterCard } from './CounterCard.js'
@@ -37,6 +37,8 @@ const useStyles = makeStyles({
 
 type TabName = 'indicators' | 'assessments' | 'attendants'
 
+export const LIVE_REFRESH_MS = 3000
+
 interface Loaded {
   dashboard: DashboardData
   perDay: { period: 'day' | 'hour'; data: { label: string; quantity: number }[] }
@@ -53,9 +55,13 @@ export function DashboardPage() {
   const [data, setData] = useState<Loaded | null>(null)
   const [loading, setLoading] = useState(false)
 
+  // the range on screen: live refreshes reload it
+  const shown = useRef({ start: monthStart(), end: today() })
+
   const load = useCallback(
-    async (start: string, end: string) => {
-      setLoading(true)
+    async (start: string, end: string, quiet = false) => {
+      shown.current = { start, end }
+      if (!quiet) setLoading(true)
       try {
         const range = { initialDate: start, finalDate: end }
         const [dashboard, perDay, perUser] = await Promise.all([
@@ -65,9 +71,10 @@ export function DashboardPage() {
         ])
         setData({ dashboard, perDay, perUser })
       } catch {
-        toasts.error(t('dashboardPage.fetchError'))
+        // a live refresh that fails keeps the numbers on screen; the next event tries again
+        if (!quiet) toasts.error(t('dashboardPage.fetchError'))
       } finally {
-        setLoading(false)
+        if (!quiet) setLoading(false)
       }
     },
     [t]
@@ -75,6 +82,21 @@ export function DashboardPage() {
 
   useEffect(() => {
     void load(monthStart(), today())
+  }, [load])
+
+  // live: a ticket event reloads the counters, at most once per LIVE_REFRESH_MS however busy the company is
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null
+    const off = realtime.on(realtime.companyEvent('ticket'), () => {
+      timer ??= setTimeout(() => {
+        timer = null
+        void load(shown.current.start, shown.current.end, true)
+      }, LIVE_REFRESH_MS)
+    })
+    return () => {
+      off()
+      if (timer) clearTimeout(timer)
+    }
   }, [load])
 
   const filter = () => {
@@ -127,7 +149,9 @@ export function DashboardPage() {
         <Tab value="attendants">{t('dashboardPage.tabs.attendants')}</Tab>
       </TabList>
       {!data || !c ? (
-        loading ? <Spinner /> : null
+        loading ? (
+          <Spinner />
+        ) : null
       ) : tab === 'indicators' ? (
         <>
           <div className={styles.cards}>
