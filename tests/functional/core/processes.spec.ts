@@ -39,11 +39,16 @@ test.group('processes', () => {
       }
       assert.isFalse(row.online, worker.output())
     } finally {
+      // a graceful stop waits for the jobs the worker took, and the queues are shared with the rest of
+      // the run (a media fetch may wait 30 s on a host that never answers): bounded here
+      const exited = new Promise((r) => worker.child.once('exit', r))
       worker.child.kill('SIGTERM')
-      await new Promise((r) => worker.child.once('exit', r))
+      const hard = setTimeout(() => worker.child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(hard)
       await jobs.close()
     }
-  }).timeout(60000)
+  }).timeout(90_000)
 
   test('production refuses to start without an APP_KEY', async ({ assert }) => {
     const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'core/bin/server.ts'], {
