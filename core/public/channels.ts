@@ -295,7 +295,7 @@ export async function checkNumbers(
   return out
 }
 
-/** Whether connection whatsappId's channel can check numbers at all. */
+/** Whether a channel can check numbers at all (its driver has checkNumber). */
 export function channelChecksNumbers(channel: string) {
   return Boolean(channelRegistry.driver(channel)?.checkNumber)
 }

@@ -110,7 +110,8 @@ function typeOf(contentType: string, wanted: Family | null): { family: Family; e
   return null
 }
 
-const isOutside = (v: string) => /^https?:\/\//i.test(v)
+/** an outside http(s) address (fetched into storage, never shown as is) */
+export const isOutside = (v: string) => /^https?:\/\//i.test(v)
 
 /**
  * What the inbound processor stores for an event's media value: a key of this

@@ -9,7 +9,7 @@ import { outbox } from '#core/pipeline'
 import { tenancy, tenantInsert, tenantTable } from '#core/tenancy'
 import type Ticket from '../models/ticket.js'
 import { emitMessage } from './message_events.js'
-import { queueMediaFetch } from './inbound_media.js'
+import { isOutside, queueMediaFetch } from './inbound_media.js'
 
 export interface NewOutgoing {
   body: string
@@ -26,8 +26,7 @@ export interface NewOutgoing {
 
 export const newWid = () => `BAL${randomUUID().replace(/-/g, '').toUpperCase()}`
 
-const isOutside = (v: string | null | undefined): v is string =>
-  Boolean(v && /^https?:\/\//i.test(v) && v.length <= 1000)
+const outsideUrl = (v: string | null | undefined): v is string => Boolean(v && isOutside(v) && v.length <= 1000)
 
 /**
  * Inserts the message row and bumps the ticket; returns the message id.
@@ -37,7 +36,7 @@ const isOutside = (v: string | null | undefined): v is string =>
  * inbound_media.ts), as inbound media is.
  */
 export async function storeOutgoing(trx: TransactionClientContract, ticket: Ticket, m: NewOutgoing) {
-  const outside = isOutside(m.mediaUrl) ? m.mediaUrl : null
+  const outside = outsideUrl(m.mediaUrl) ? m.mediaUrl : null
   const [row] = await tenantInsert(
     'messages',
     {
