@@ -2,7 +2,12 @@ import { defineConfig } from '@adonisjs/core/app'
 import { pluginProviders } from './core/plugins.js'
 
 export default defineConfig({
-  commands: [() => import('@adonisjs/core/commands'), () => import('@adonisjs/lucid/commands')],
+  commands: [
+    () => import('@adonisjs/core/commands'),
+    () => import('@adonisjs/lucid/commands'),
+    // each plugin's commands/main.ts (e.g. dashboard:backfill)
+    () => import('./core/plugin_commands.js'),
+  ],
   providers: [
     () => import('@adonisjs/core/providers/app_provider'),
     () => import('@adonisjs/core/providers/hash_provider'),

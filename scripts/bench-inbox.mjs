@@ -4,7 +4,8 @@
  *   node_modules/.bin/node scripts/bench-inbox.mjs
  * Env: BENCH_TICKETS (target company, default 10000), BENCH_NOISE_COMPANIES and
  * BENCH_NOISE_TICKETS (other tenants sharing the tables, default 20 × 2000),
- * BENCH_MESSAGES_PER_TICKET (default 3), BENCH_EVENTS (inbound events, default 3000),
+ * BENCH_MESSAGES_PER_TICKET (default 3), BENCH_EVENTS (inbound events per scenario, default 3000: new
+ * conversations, then ongoing ones on agent-held tickets; then PostgreSQL's single-row insert rate),
  * BENCH_REQUESTS (requests per list measurement, default 200), BENCH_KEEP=1 keeps the database,
  * BENCH_SPLIT=0 runs the workers inside the API process instead of a separate worker process.
  * Uses DATABASE_URL / 127.0.0.1:5432 / embedded PostgreSQL like npm test, and
@@ -211,43 +212,38 @@ async function main() {
     ]
 
     // inbound: signed webhooks over loopback, 32 in flight, to persisted + processed (ticket, message, realtime)
-    const before = Number((await sql.query(`SELECT coalesce(max(id), 0) AS m FROM inbound_events`)).rows[0].m)
-    const started = Date.now()
-    let next = 0
-    const acceptTimes = []
-    const worker = async () => {
-      while (next < EVENTS) {
-        const i = next++
-        const body = JSON.stringify({ id: `bench-${i}`, from: { number: String(5599000000000 + (i % 1000)), name: `Bench ${i % 1000}` }, body: `evento ${i}` })
-        const ts = Math.floor(Date.now() / 1000)
-        const sig = 'sha256=' + createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex')
-        const s = performance.now()
-        const r = await api('POST', `/channels/api/webhook/${token}`, { body, headers: { 'x-balcao-timestamp': String(ts), 'x-balcao-signature': sig } })
-        acceptTimes.push(performance.now() - s)
-        if (r.status !== 202) throw new Error(`webhook ${r.status} ${JSON.stringify(r.json)}`)
+    async function inbound(label, numberOf) {
+      const before = Number((await sql.query(`SELECT coalesce(max(id), 0) AS m FROM inbound_events`)).rows[0].m)
+      const started = Date.now()
+      let next = 0
+      const acceptTimes = []
+      const worker = async () => {
+        while (next < EVENTS) {
+          const i = next++
+          const number = numberOf(i)
+          const body = JSON.stringify({ id: `bench-${label}-${i}`, from: { number, name: `Bench ${number}` }, body: `evento ${i}` })
+          const ts = Math.floor(Date.now() / 1000)
+          const sig = 'sha256=' + createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex')
+          const s = performance.now()
+          const r = await api('POST', `/channels/api/webhook/${token}`, { body, headers: { 'x-balcao-timestamp': String(ts), 'x-balcao-signature': sig } })
+          acceptTimes.push(performance.now() - s)
+          if (r.status !== 202) throw new Error(`webhook ${r.status} ${JSON.stringify(r.json)}`)
+        }
       }
-    }
-    await Promise.all(Array.from({ length: 32 }, worker))
-    const acceptedAt = Date.now()
-    for (;;) {
-      const left = Number((await sql.query(`SELECT count(*) AS n FROM inbound_events WHERE id > $1 AND status <> 'done'`, [before])).rows[0].n)
-      if (left === 0) break
-      if (Date.now() - started > 600_000) throw new Error('inbound did not drain in 10 minutes')
-      await new Promise((r) => setTimeout(r, 100))
-    }
-    const doneAt = Date.now()
-    const lat = (
-      await sql.query(`SELECT extract(epoch FROM (processed_at - received_at)) * 1000 AS ms FROM inbound_events WHERE id > $1`, [before])
-    ).rows.map((r) => Number(r.ms))
-    const made = (await sql.query(`SELECT count(*) AS n FROM messages WHERE wid LIKE 'bench-%'`)).rows[0].n
-
-    const result = {
-      machine: `${(await import('node:os')).cpus().length} cores`,
-      jobs: env.REDIS_URL ? 'redis' : 'postgres',
-      processes: split ? 'api + 1 worker process' : 'api with in-process workers',
-      seeded: { tickets: Number(seeded.t), messages: Number(seeded.m), contacts: Number(seeded.c), companies: NOISE_COMPANIES + 1, seconds: round(seedSeconds) },
-      ticketListMs: lists,
-      inbound: {
+      await Promise.all(Array.from({ length: 32 }, worker))
+      const acceptedAt = Date.now()
+      for (;;) {
+        const left = Number((await sql.query(`SELECT count(*) AS n FROM inbound_events WHERE id > $1 AND status <> 'done'`, [before])).rows[0].n)
+        if (left === 0) break
+        if (Date.now() - started > 600_000) throw new Error('inbound did not drain in 10 minutes')
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      const doneAt = Date.now()
+      const lat = (
+        await sql.query(`SELECT extract(epoch FROM (processed_at - received_at)) * 1000 AS ms FROM inbound_events WHERE id > $1`, [before])
+      ).rows.map((r) => Number(r.ms))
+      const made = (await sql.query(`SELECT count(*) AS n FROM messages WHERE wid LIKE $1`, [`bench-${label}-%`])).rows[0].n
+      return {
         events: EVENTS,
         messagesStored: Number(made),
         acceptPerSecond: round(EVENTS / ((acceptedAt - started) / 1000)),
@@ -256,7 +252,56 @@ async function main() {
         endToEndPerSecond: round(EVENTS / ((doneAt - started) / 1000)),
         processLatencyP50Ms: round(pct(lat, 50)),
         processLatencyP99Ms: round(pct(lat, 99)),
-      },
+      }
+    }
+    // new conversations: 1,000 unknown numbers (contact, ticket, bot decision on the first message)
+    const fresh = await inbound('new', (i) => String(5599000000000 + (i % 1000)))
+    // ongoing conversations: 1,000 contacts whose ticket an agent holds (most of a busy inbox's traffic)
+    const held = (
+      await sql.query(
+        `SELECT c.number FROM tickets t JOIN contacts c ON c.id = t.contact_id
+          WHERE t.company_id = $1 AND t.whatsapp_id = $2 AND t.status = 'open' AND t.user_id IS NOT NULL ORDER BY t.id LIMIT 1000`,
+        [companyId, wid]
+      )
+    ).rows.map((r) => r.number)
+    const ongoing = await inbound('held', (i) => held[i % held.length])
+
+    // the PostgreSQL ceiling: single-row inserts of a message-sized row into a copy of messages with its indexes, 8 clients, 5 s
+    await sql.query('CREATE TABLE bench_ceiling (LIKE messages INCLUDING ALL)')
+    const clients = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const c = new pg.Client({ connectionString: env.DATABASE_URL })
+        await c.connect()
+        return c
+      })
+    )
+    let inserted = 0
+    const until = Date.now() + 5000
+    await Promise.all(
+      clients.map(async (c, k) => {
+        for (let n = 0; Date.now() < until; n++) {
+          await c.query(
+            `INSERT INTO bench_ceiling (company_id, ticket_id, contact_id, whatsapp_id, wid, body, from_me, ack, read, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, false, 0, false, now(), now())`,
+            [companyId, 1, 1, wid, `ceiling-${k}-${n}`, `evento ${n} com um texto do tamanho de uma mensagem comum`]
+          )
+          inserted++
+        }
+      })
+    )
+    await Promise.all(clients.map((c) => c.end()))
+    await sql.query('DROP TABLE bench_ceiling')
+    const ceiling = round(inserted / 5)
+
+    const result = {
+      machine: `${(await import('node:os')).cpus().length} cores`,
+      jobs: env.REDIS_URL ? 'redis' : 'postgres',
+      processes: split ? 'api + 1 worker process' : 'api with in-process workers',
+      seeded: { tickets: Number(seeded.t), messages: Number(seeded.m), contacts: Number(seeded.c), companies: NOISE_COMPANIES + 1, seconds: round(seedSeconds) },
+      ticketListMs: lists,
+      inbound: { newConversations: fresh, ongoingConversations: ongoing },
+      postgresSingleRowInsertsPerSecond: ceiling,
+      ongoingShareOfCeiling: `${Math.round((ongoing.endToEndPerSecond / ceiling) * 100)} %`,
     }
     console.log(JSON.stringify(result, null, 2))
   } finally {

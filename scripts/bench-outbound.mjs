@@ -5,8 +5,8 @@
  * workers off; then one worker process starts and the receiver counts
  * deliveries until all N arrived (each exactly once, by Idempotency-Key).
  *   node_modules/.bin/node scripts/bench-outbound.mjs
- * Env: BENCH_MESSAGES (default 3000), BENCH_TICKETS (default 100), BENCH_PROFILE=<dir> (CPU profile
- * of the worker). Needs Redis (BullMQ).
+ * Env: BENCH_MESSAGES (default 3000), BENCH_TICKETS (default 100), BENCH_WORKERS (worker processes,
+ * default 1; a process uses one core), BENCH_PROFILE=<dir> (CPU profile of the workers). Needs Redis (BullMQ).
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { spawn } from 'node:child_process'
@@ -22,6 +22,7 @@ async function main() {
   const pg = (await import('pg')).default
   const MESSAGES = num('BENCH_MESSAGES', 3000)
   const TICKETS = num('BENCH_TICKETS', 100)
+  const WORKERS = num('BENCH_WORKERS', 1)
   const appKey = randomBytes(32).toString('base64url')
   const env = {
     ...process.env,
@@ -125,16 +126,18 @@ async function main() {
     )
     const acceptSeconds = (performance.now() - t0) / 1000
 
-    // 2. one worker process drains the outbox
+    // 2. the worker processes drain the outbox
     const started = performance.now()
     // BENCH_PROFILE=<dir> writes a CPU profile of the worker there
     const prof = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []
-    const worker = spawn(process.execPath, [...prof, 'build/core/bin/worker.js'], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
-    children.push(worker)
+    for (let w = 0; w < WORKERS; w++) {
+      const worker = spawn(process.execPath, [...prof, 'build/core/bin/worker.js'], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      })
+      children.push(worker)
+    }
     let firstAt = null
     const deadline = Date.now() + 10 * 60_000
     while (seen.size < MESSAGES && Date.now() < deadline) {
@@ -147,6 +150,7 @@ async function main() {
     const summary = {
       messages: MESSAGES,
       tickets: TICKETS,
+      workers: WORKERS,
       accepted: { perSecond: Math.round(MESSAGES / acceptSeconds), p50Ms: Math.round(pct(accept, 50)), p99Ms: Math.round(pct(accept, 99)) },
       delivered: seen.size,
       duplicates,

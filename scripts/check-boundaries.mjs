@@ -8,7 +8,13 @@
  *   - another plugin's public API: #modules/<x>/public/<file> (or
  *     #channels/<x>/public/<file>), and nothing else of that plugin,
  *   - npm packages,
- *   - and, from its tests/ folder only, the shared test helpers (#tests/helpers/*).
+ *   - a shared channel package whole: a folder of channels/ without a channel.ts
+ *     manifest (e.g. channels/meta, the Graph API client of the Meta channels)
+ *     is a library, not a plugin: no manifest, routes or tables of its own; it
+ *     works on the tables of the channels that import it,
+ *   - and, from its tests/ folder only, the shared test helpers (#tests/helpers/*)
+ *     and other plugins' test helpers (#modules/<x>/tests/..., e.g. the
+ *     conversation DSL of the queues module).
  * Anything else (another plugin's internals, the core's internals, #models/...,
  * a relative path that leaves the folder) is reported and fails the run.
  *
@@ -167,6 +173,19 @@ export function tableOwners(root = ROOT) {
   return owners
 }
 
+/** a folder of channels/ without a manifest: a library the channels share */
+function isChannelPackage(root, name) {
+  const dir = join(root, 'channels', name)
+  return existsSync(dir) && !existsSync(join(dir, 'channel.ts'))
+}
+
+/** whether the plugin (channels/<x> or modules/<x>) imports the channel package */
+function importsPackage(root, plugin, pkg) {
+  const dir = join(root, plugin)
+  if (!existsSync(dir)) return false
+  return files(dir).some((f) => readFileSync(f, 'utf8').includes(`#channels/${pkg}/`))
+}
+
 function plugins(root) {
   const out = []
   for (const kind of ['modules', 'channels']) {
@@ -211,6 +230,10 @@ export function checkBoundaries(root = ROOT) {
             problems.push(`${where} leaves ${kind}/${name}`)
         } else if (spec.startsWith('#tests/helpers/') && file.startsWith(testsDir)) {
           continue
+        } else if (/^#(modules|channels)\/[\w-]+\/tests\//.test(spec) && file.startsWith(testsDir)) {
+          continue
+        } else if (/^#channels\/[\w-]+\//.test(spec) && isChannelPackage(root, spec.split('/')[1])) {
+          continue
         } else if (/^#(modules|channels)\//.test(spec)) {
           const pub = /^#(modules|channels)\/([\w-]+)\/public\/[\w-]+$/.exec(spec)
           if (!pub || `${pub[1]}/${pub[2]}` === self || !existsSync(join(root, pub[1], pub[2], 'public'))) {
@@ -228,6 +251,8 @@ export function checkBoundaries(root = ROOT) {
         const owner = owners.get(table)
         if (!owner || owner === self) continue
         if (owner === 'core' && CORE_SHARED_TABLES.has(table)) continue
+        // a channel package works on the tables of the channels built on it
+        if (kind === 'channels' && isChannelPackage(root, name) && importsPackage(root, owner, name)) continue
         problems.push(
           `${relative(root, file)}: table ${table} belongs to ${owner === 'core' ? 'the core' : owner}; use its public API`
         )

@@ -5,6 +5,7 @@
  * Every attempt is logged; a non-2xx answer or a timeout throws, and the
  * outbox retries with backoff.
  */
+import { request } from 'undici'
 import type { ChannelDriver, ConnectionRef, OutgoingMessage } from '#core/channels'
 import { AppError } from '#core/errors'
 import { tenancy, tenantInsert } from '#core/tenancy'
@@ -71,7 +72,8 @@ export const apiDriver: ChannelDriver = {
     const started = Date.now()
     let status: number | null = null
     try {
-      const res = await fetch(url, {
+      // undici's request, not fetch: a fraction of the CPU per call on the outbox's hot path; redirects are not followed
+      const res = await request(url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -81,11 +83,10 @@ export const apiDriver: ChannelDriver = {
         },
         body: payload,
         signal: AbortSignal.timeout(TIMEOUT_MS),
-        redirect: 'manual',
       })
-      status = res.status
-      const text = await res.text()
-      if (!res.ok) throw new Error(`callback answered ${res.status}`)
+      status = res.statusCode
+      const text = await res.body.text()
+      if (status < 200 || status > 299) throw new Error(`callback answered ${status}`)
       let providerId = message.id
       try {
         const parsed = JSON.parse(text)
@@ -93,7 +94,8 @@ export const apiDriver: ChannelDriver = {
       } catch {
         // a body that is not JSON still means delivered
       }
-      await logDelivery(connection, message.id, { status, ok: true, ms: Date.now() - started })
+      // the log is written beside the send, not before its slot is free (the connection's in-flight limit)
+      void logDelivery(connection, message.id, { status, ok: true, ms: Date.now() - started })
       return { providerId, ack: 1 }
     } catch (error) {
       await logDelivery(connection, message.id, {

@@ -21,11 +21,43 @@ function liveSession(connection: ConnectionRef) {
   return session
 }
 
+/**
+ * How long a send waits for the session of a dead owner to be taken over: the lease's
+ * TTL (15 s) plus a supervisor tick (3 s) bound the takeover, then the socket opens.
+ * The outbox's own retries (1 + 2 + 4 + 8 s) would run out first and mark the message failed.
+ */
+export const TAKEOVER_WAIT_MS = 25_000
+const POLL_MS = 250
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** The process holding the connection's session (wa_sessions.owner), null when none ever did. */
+async function ownerOf(connection: ConnectionRef): Promise<string | null> {
+  const row = await tenancy.run(connection.companyId, () =>
+    tenantTable('wa_sessions').where('whatsapp_id', connection.id).select('owner').first()
+  )
+  return row?.owner ?? null
+}
+
+/** Waits until another process (or this one, `here`) has taken the session from `gone`; null at the deadline. */
+async function newOwner(connection: ConnectionRef, gone: string, deadline: number, here: () => unknown) {
+  while (Date.now() < deadline) {
+    await sleep(POLL_MS)
+    const owner = here() ? whatsappRuntime.config.ownerId : await ownerOf(connection).catch(() => gone)
+    if (owner && owner !== gone) return owner
+  }
+  return null
+}
+
 /** Sends on this process's socket (the relay calls this on the owner too). */
 export async function sendLocal(connection: ConnectionRef, message: OutgoingMessage): Promise<SendResult> {
   const session = liveSession(connection)
   // a reaction names whose message it is (ours or the contact's): the outbox sets targetFromMe
   const built = await buildContent(message)
+  // the same message again: its job's worker died after this send and before recording it, and the
+  // job ran again; answering the first send keeps the phone from getting it twice
+  const ours = built.options.messageId
+  if (ours && session.inbound.hasSent(ours)) return { providerId: ours, ack: 1 }
   const sent = await session.socket!.sendMessage(built.jid, built.content, built.options)
   const providerId = sent?.key?.id ?? built.options.messageId
   if (!providerId) throw new AppError('ERR_SENDING_WAPP_MSG', 502)
@@ -65,17 +97,36 @@ export const whatsappDriver: ChannelDriver & {
     await whatsappRuntime.nudge()
   },
 
+  /**
+   * Sends here when this process holds the session, else through its owner. An owner
+   * that died holding the lease (nobody listens on its relay) is waited out: another
+   * process takes the session once the lease expires, and the send goes there.
+   */
   async send(connection, message: OutgoingMessage): Promise<SendResult> {
-    if (whatsappRuntime.supervisor()?.session(connection.id)) return sendLocal(connection, message)
+    const here = () => whatsappRuntime.supervisor()?.session(connection.id)
+    if (here()) return sendLocal(connection, message)
     const relay = whatsappRuntime.relay()
-    const owner = await tenancy.run(connection.companyId, () =>
-      tenantTable('wa_sessions').where('whatsapp_id', connection.id).select('owner').first()
-    )
-    if (!relay || !owner?.owner || owner.owner === relay.ownerId) throw new AppError('ERR_WAPP_SESSION_BUSY', 409)
-    try {
-      return await relay.send(owner.owner, connection, message)
-    } catch (e) {
-      throw new AppError((e as any).code ?? 'ERR_WAPP_SESSION_BUSY', 409)
+    let owner = await ownerOf(connection)
+    if (!relay || !owner || owner === relay.ownerId) throw new AppError('ERR_WAPP_SESSION_BUSY', 409)
+    const deadline = Date.now() + TAKEOVER_WAIT_MS
+    let tookOver = false
+    for (;;) {
+      try {
+        if (here()) return await sendLocal(connection, message)
+        return await relay.send(owner, connection, message)
+      } catch (e) {
+        const code = (e as any).code ?? 'ERR_WAPP_SESSION_BUSY'
+        const gone = Boolean((e as any).ownerGone)
+        // right after a takeover the new owner's socket may still be opening
+        const starting = tookOver && ['ERR_WAPP_NOT_INITIALIZED', 'ERR_WAPP_SESSION_BUSY'].includes(code)
+        if ((!gone && !starting) || Date.now() > deadline) throw e instanceof AppError ? e : new AppError(code, 409)
+        if (gone) {
+          const next = await newOwner(connection, owner, deadline, here)
+          if (!next) throw new AppError('ERR_WAPP_SESSION_BUSY', 409)
+          owner = next
+          tookOver = true
+        } else await sleep(POLL_MS)
+      }
     }
   },
 

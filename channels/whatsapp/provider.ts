@@ -1,4 +1,5 @@
 import type { ApplicationService } from '@adonisjs/core/types'
+import { fakeSocketDir } from './session/fake_socket.js'
 
 /**
  * Registers the driver everywhere (the API writes session commands, the
@@ -8,6 +9,11 @@ import type { ApplicationService } from '@adonisjs/core/types'
  */
 export default class WhatsappChannelProvider {
   constructor(protected app: ApplicationService) {}
+
+  /** WHATSAPP_FAKE_SOCKET under NODE_ENV=production stops the boot here, before any connection is open */
+  register() {
+    fakeSocketDir()
+  }
 
   async start() {
     const { channelRegistry } = await import('#core/channels')

@@ -1,6 +1,7 @@
 /**
  * The channel's process-wide state: the socket factory (Baileys, or a fake in
- * tests), the lease backend and, where sessions run, the supervisor.
+ * tests and with WHATSAPP_FAKE_SOCKET), the lease backend and, where sessions
+ * run, the supervisor.
  */
 import { hostname } from 'node:os'
 import { randomUUID } from 'node:crypto'
@@ -9,6 +10,7 @@ import type { ChannelHooks } from '#core/channels'
 import { LocalLease, RedisLease, type Lease } from './session/lease.js'
 import { baileysDownloader, baileysFactory, type MediaDownloader, type SocketFactory } from './session/socket.js'
 import { Supervisor } from './session/supervisor.js'
+import { fakeMediaDownloader, fakeSocketDir, recordingFakeFactory } from './session/fake_socket.js'
 import { SendRelay } from './session/send_relay.js'
 
 export interface RuntimeConfig {
@@ -20,9 +22,13 @@ export interface RuntimeConfig {
   lease?: Lease
 }
 
+// WHATSAPP_FAKE_SOCKET=<dir>: sessions on a recording fake that never reaches WhatsApp (the
+// scale-out harness); fakeSocketDir() throws under NODE_ENV=production, so the process does not boot
+const fakeDir = fakeSocketDir()
+
 const config: RuntimeConfig = {
-  factory: baileysFactory,
-  downloader: baileysDownloader,
+  factory: fakeDir ? recordingFakeFactory(fakeDir) : baileysFactory,
+  downloader: fakeDir ? fakeMediaDownloader : baileysDownloader,
   hooks: channelHooks,
   ownerId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
   tickMs: 3000,

@@ -6,12 +6,23 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     app.booting(async () => {
       await import('#start/env')
     })
-    app.listen('SIGTERM', () => app.terminate())
+    // drains first (503 on /health, streams ended, in-flight requests finished): core/app/services/drain.ts
+    app.listen('SIGTERM', async () => {
+      try {
+        const { drain } = await import('#services/drain')
+        const server = await app.container.make('server')
+        await drain(server.getNodeServer())
+      } finally {
+        await app.terminate()
+      }
+    })
     app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
   })
   .httpServer()
   .start()
-  .catch((error) => {
-    process.exitCode = 1
-    prettyPrintError(error)
+  .catch(async (error) => {
+    // a failed boot leaves pools and timers open that would keep the process alive: exit, so a
+    // supervisor (systemd, the harness, npm start) sees the failure and restarts or reports it
+    await prettyPrintError(error)
+    process.exit(1)
   })

@@ -23,6 +23,7 @@ try {
   process.on('SIGINT', stop)
   console.log('worker started')
 } catch (error) {
-  process.exitCode = 1
-  prettyPrintError(error)
+  // open pools and timers would keep a failed worker alive: exit so its supervisor sees it
+  await prettyPrintError(error)
+  process.exit(1)
 }

@@ -1,26 +1,45 @@
 /**
  * Durable inbound pipeline. ingest() writes the event to inbound_events
  * (unique per company + connection + event id, so a redelivered event is a
- * no-op) and queues a job; the job runs the registered processor inside the
- * company's tenant scope and one transaction that also marks the event done.
- * A crash anywhere rolls back to "pending", and the recovery sweep re-queues
- * pending rows whose job was lost. Realtime and other side effects run only
- * after the commit: the processor registers them on the unit of work
- * (`uow.afterCommit`).
+ * no-op) and wakes the drainers. A drainer claims a batch of pending events
+ * in one transaction and runs the registered processor on each, in the
+ * company's tenant scope, inside a savepoint: a failing event rolls back alone
+ * and waits for its retry, the others commit together with their "done" marks.
+ * A crash anywhere rolls the batch back to "pending" for the next drainer.
+ * Realtime and other side effects run only after the commit: the processor
+ * registers them on the unit of work (`uow.afterCommit`).
+ *
+ * Per-contact order: every event has a lane (a hash of the company and the
+ * contact's number); a drainer holds the lanes of its batch under an advisory
+ * lock, so one contact's events are processed by one drainer at a time, in
+ * the order they were received. The queue is PostgreSQL itself: nothing here
+ * depends on Redis, so an accepted event is processed whatever Redis does.
  */
 import db from '@adonisjs/lucid/services/db'
-import type { Job } from 'bullmq'
-import { jobs } from '#core/jobs'
+import pg from 'pg'
+import env from '#start/env'
 import { tenancy, tenantTable } from '#core/tenancy'
 import { AppError } from '#core/errors'
-import type { InboundEvent } from '#core/channels'
+import { normaliseNumber, type InboundEvent } from '#core/channels'
+import type { Consumer } from '#core/jobs'
 import { UnitOfWork } from '#core/unit_of_work'
 import { SingleSlot } from '../public/extensions.js'
 
-export const INBOUND_QUEUE = 'inbound'
 const ATTEMPTS = 8
-/** pending rows older than this are assumed to have lost their job */
-const STALE_MS = 15_000
+/** lanes a contact's events hash into; drainers split the lanes between them */
+const LANES = 64
+/** advisory-lock namespace of the lanes (pg_try_advisory_xact_lock(key, lane)) */
+const LANE_LOCK = 0x1b0a
+/** at most this many lanes and events per batch: the batch holds its tickets' locks until it commits */
+const LANES_PER_BATCH = 8
+const BATCH_SIZE = 100
+/** after-commit effects of a batch run this many units at a time */
+const EFFECTS_AT_ONCE = 2
+/** drainers per worker process */
+const DRAINERS = Math.max(1, env.get('INBOUND_DRAINERS') ?? 4)
+/** with no wake-up, a drainer looks again after this (retries that came due, other processes' events) */
+const IDLE_MS = 1000
+const NOTIFY_CHANNEL = 'balcao_inbound'
 /** 2100-01-01: later timestamps are bogus */
 export const MAX_TIMESTAMP_MS = 4_102_444_800_000
 
@@ -37,8 +56,17 @@ export interface StoredInboundEvent {
  */
 export type InboundProcessor = (stored: StoredInboundEvent, uow: UnitOfWork) => Promise<void>
 
+/**
+ * Optional: writes what it can of one company's batch set-wise (several events
+ * in a few statements) inside the batch's transaction and answers the ids it
+ * took; the others go through the InboundProcessor one by one, in order. It
+ * must take all or none of one contact's events, so their order holds.
+ */
+export type InboundBatchProcessor = (events: StoredInboundEvent[], uow: UnitOfWork) => Promise<number[]>
+
 /** The inbox owns the one processor: a second registration throws. */
 const processor = new SingleSlot<InboundProcessor>('inbound processor')
+const batchProcessor = new SingleSlot<InboundBatchProcessor>('inbound batch processor')
 /** test hook: called inside the transaction after the processor's writes (to simulate crashes) */
 let faultInjector: ((stored: StoredInboundEvent, attempt: number) => void) | null = null
 
@@ -64,8 +92,274 @@ function assertEvent(e: InboundEvent) {
     // or a Date cannot hold would be accepted now and fail on every attempt later
     (e.timestamp === undefined ||
       (Number.isFinite(e.timestamp) && e.timestamp >= 0 && e.timestamp <= MAX_TIMESTAMP_MS)) &&
-    (e.body === undefined || e.body === null || (typeof e.body === 'string' && e.body.length <= 200_000))
+    (e.body === undefined || e.body === null || (typeof e.body === 'string' && e.body.length <= 200_000)) &&
+    (e.thread === undefined || (typeof e.thread === 'string' && e.thread.length > 0 && e.thread.length <= 255))
   if (!ok) throw new AppError('ERR_INVALID_INBOUND_EVENT', 422)
+}
+
+/** FNV-1a of the company and the contact: one contact's events share a lane */
+function laneOf(companyId: number, e: InboundEvent) {
+  const key = `${companyId}:${normaliseNumber(e.contact.number, Boolean(e.contact.isGroup)) || e.contact.number}`
+  let h = 0x811c9dc5
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
+  return (h >>> 0) % LANES
+}
+
+/** Retry delay after the nth failed attempt: 0.5 s, 1 s, 2 s, … up to 5 min. */
+const retryDelayMs = (attempt: number) => Math.min(300_000, 500 * 2 ** (attempt - 1))
+
+/**
+ * system: the drainers serve every company. One statement claims the batch: the lanes with events due, shuffled, the
+ * first LANES_PER_BATCH whose advisory lock this transaction gets (another
+ * drainer holds the rest), and their oldest due events.
+ */
+const CLAIM = `
+  WITH mine AS MATERIALIZED (
+    SELECT lane FROM (
+      -- one index probe per lane, whatever the backlog (a DISTINCT would read every pending row)
+      SELECT g.n AS lane FROM generate_series(0, ${LANES - 1}) AS g(n)
+       WHERE EXISTS (SELECT 1 FROM inbound_events e
+                      WHERE e.status = 'pending' AND e.lane = g.n
+                        AND (e.next_attempt_at IS NULL OR e.next_attempt_at <= now()))
+       ORDER BY random()
+    ) shuffled
+    WHERE pg_try_advisory_xact_lock(?, lane)
+    LIMIT ?
+  )
+  SELECT e.id, e.company_id, e.whatsapp_id, e.payload, e.attempts FROM inbound_events e
+   WHERE e.status = 'pending' AND (e.next_attempt_at IS NULL OR e.next_attempt_at <= now())
+     AND e.lane IN (SELECT lane FROM mine)
+   ORDER BY e.id LIMIT ? FOR UPDATE OF e SKIP LOCKED`
+
+/** An event of a batch run without savepoints failed: the batch rolled back and runs again, carefully. */
+class RunCarefully extends Error {}
+
+/**
+ * Claims and processes one batch; answers how many events it took. The
+ * committed units (their after-commit effects not run yet) go to `effects`.
+ * A batch first runs straight through (two statements less per event); if
+ * one of its events fails, it rolls back and runs `careful`ly: each event in
+ * a savepoint, so the failing one is rolled back alone and held for its retry.
+ */
+async function drainBatch(effects: (units: Committed[]) => void, careful = false): Promise<number> {
+  if (!processor.registered) return 0
+  const run = processor.get()
+  const units: Committed[] = []
+  const taken = await db.transaction(async (trx) => {
+    // The events themselves were committed durably by ingest(). If this commit
+    // is lost in a crash, the "done" marks go with it and the events are
+    // processed again, so the WAL flush need not be waited for here.
+    await trx.rawQuery('SET LOCAL synchronous_commit = off')
+    const claimed = await trx.rawQuery(CLAIM, [LANE_LOCK, LANES_PER_BATCH, BATCH_SIZE])
+    const done: number[] = []
+    const attempts = new Map<number, number>(claimed.rows.map((r: any) => [Number(r.id), r.attempts + 1]))
+    const all: StoredInboundEvent[] = claimed.rows.map((row: any) => ({
+      id: Number(row.id),
+      companyId: row.company_id,
+      whatsappId: row.whatsapp_id,
+      event: row.payload,
+    }))
+    let rest = all
+    if (!careful && batchProcessor.registered && all.length > 1) {
+      // set-wise first, per company; what it does not take goes one by one below
+      const setWise = new Set<number>()
+      for (const companyId of new Set(all.map((e) => e.companyId))) {
+        const events = all.filter((e) => e.companyId === companyId)
+        if (events.length < 2) continue
+        const unit = new UnitOfWork(trx)
+        try {
+          const ids = await tenancy.run(companyId, async () => {
+            const handled = await batchProcessor.get()(events, unit)
+            for (const e of events) if (handled.includes(e.id)) faultInjector?.(e, attempts.get(e.id)!)
+            return handled
+          })
+          for (const id of ids) setWise.add(id)
+          if (ids.length) units.push({ companyId, unit })
+        } catch {
+          throw new RunCarefully()
+        }
+      }
+      done.push(...setWise)
+      rest = all.filter((e) => !setWise.has(e.id))
+    }
+    for (const stored of rest) {
+      const attempt = attempts.get(stored.id)!
+      if (!careful) {
+        const unit = new UnitOfWork(trx)
+        try {
+          await tenancy.run(stored.companyId, async () => {
+            await run(stored, unit)
+            faultInjector?.(stored, attempt)
+          })
+        } catch {
+          throw new RunCarefully()
+        }
+        done.push(stored.id)
+        units.push({ companyId: stored.companyId, unit })
+        continue
+      }
+      const savepoint = await trx.transaction()
+      const unit = new UnitOfWork(savepoint)
+      try {
+        await tenancy.run(stored.companyId, async () => {
+          await run(stored, unit)
+          // after the writes, before the commit: where a crash hurts most
+          faultInjector?.(stored, attempt)
+        })
+        await savepoint.commit()
+        done.push(stored.id)
+        units.push({ companyId: stored.companyId, unit })
+      } catch (error) {
+        await savepoint.rollback()
+        const final = attempt >= ATTEMPTS
+        await trx.rawQuery(
+          // system: the pipeline's bookkeeping on its own event row (claimed by id), whichever company it belongs to
+          `UPDATE inbound_events SET attempts = attempts + 1, last_error = ?,
+             next_attempt_at = now() + ? * interval '1 millisecond',
+             status = CASE WHEN ? THEN 'failed' ELSE status END
+           WHERE id = ?`,
+          [String((error as Error)?.message ?? error).slice(0, 2000), retryDelayMs(attempt), final, stored.id]
+        )
+      }
+    }
+    if (done.length) {
+      await trx.rawQuery(
+        // system: the batch's own event rows (claimed by id), of every company in it
+        `UPDATE inbound_events SET status = 'done', processed_at = now(), attempts = attempts + 1,
+           last_error = NULL, next_attempt_at = NULL
+         WHERE id = ANY(?::bigint[])`,
+        [done]
+      )
+    }
+    return all.length
+  })
+  if (units.length) effects(units)
+  return taken
+}
+
+type Committed = { companyId: number; unit: UnitOfWork }
+
+/**
+ * Runs a batch's after-commit effects, EFFECTS_AT_ONCE units at a time: units
+ * running together share their realtime and outbox statements (#core/batch),
+ * and a bounded number leaves pool connections for the next batch.
+ */
+async function runEffects(units: Committed[]) {
+  let next = 0
+  const worker = async () => {
+    while (next < units.length) {
+      const { companyId, unit } = units[next++]
+      await tenancy.run(companyId, () => unit.runAfterCommit())
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(EFFECTS_AT_ONCE, units.length) }, worker))
+}
+
+/**
+ * The drainers of one worker process, started and stopped with the job
+ * workers. Woken at once by ingest() in this process and by a NOTIFY from
+ * other processes; without either, they look every IDLE_MS.
+ */
+class Drainers implements Consumer {
+  #running = false
+  #loops: Promise<void>[] = []
+  #wakers = new Set<() => void>()
+  #wakes = 0
+  #listener: InstanceType<typeof pg.Client> | null = null
+
+  start() {
+    if (this.#running) return
+    this.#running = true
+    void this.#listen()
+    for (let i = 0; i < DRAINERS; i++) this.#loops.push(this.#loop())
+  }
+
+  async stop() {
+    this.#running = false
+    this.wake()
+    await Promise.allSettled(this.#loops)
+    this.#loops = []
+    const listener = this.#listener
+    this.#listener = null
+    await listener?.end().catch(() => {})
+  }
+
+  wake() {
+    this.#wakes++
+    for (const waker of [...this.#wakers]) waker()
+  }
+
+  async #loop() {
+    // the previous batch's effects run while this drainer claims and processes the next batch;
+    // one batch of effects at a time per drainer keeps their order and bounds the pool connections
+    let effects: Promise<void> = Promise.resolve()
+    while (this.#running) {
+      const wakes = this.#wakes
+      let taken = 0
+      let units: Committed[] = []
+      try {
+        const keep = (committed: Committed[]) => (units = committed)
+        taken = await drainBatch(keep).catch((error) => {
+          if (error instanceof RunCarefully) return drainBatch(keep, true)
+          throw error
+        })
+      } catch {
+        // the batch rolled back (database gone, ...): its events are still pending
+        await this.#sleep(IDLE_MS)
+        continue
+      }
+      await effects
+      effects = runEffects(units)
+      if (taken === 0 && wakes === this.#wakes && this.#running) await this.#sleep(IDLE_MS)
+    }
+    await effects
+  }
+
+  #sleep(ms: number) {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        this.#wakers.delete(done)
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      this.#wakers.add(done)
+    })
+  }
+
+  /** LISTEN for other processes' ingests; on any error the IDLE_MS poll still finds the events. */
+  async #listen() {
+    const client = new pg.Client({ connectionString: env.get('DATABASE_URL') })
+    client.on('error', () => {
+      if (this.#listener === client) this.#listener = null
+      client.end().catch(() => {})
+      if (this.#running) setTimeout(() => this.#running && !this.#listener && void this.#listen(), IDLE_MS)
+    })
+    client.on('notification', () => this.wake())
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${NOTIFY_CHANNEL}`)
+      if (!this.#running) return void (await client.end())
+      this.#listener = client
+    } catch {
+      client.end().catch(() => {})
+      if (this.#running) setTimeout(() => this.#running && !this.#listener && void this.#listen(), IDLE_MS)
+    }
+  }
+}
+
+const drainers = new Drainers()
+
+/** One NOTIFY per short interval tells other processes' drainers, however many events came in it. */
+let notifyScheduled = false
+function notifyOthers() {
+  drainers.wake()
+  if (notifyScheduled) return
+  notifyScheduled = true
+  setTimeout(() => {
+    notifyScheduled = false
+    db.rawQuery(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`).catch(() => {})
+  }, 5).unref()
 }
 
 export const inbound = {
@@ -74,24 +368,32 @@ export const inbound = {
     processor.set(owner, fn)
   },
 
+  /** The inbox may register the one set-wise batch processor (a second registration throws). */
+  setBatchProcessor(owner: string, fn: InboundBatchProcessor) {
+    batchProcessor.set(owner, fn)
+  },
+
   setFaultInjector(fn: typeof faultInjector) {
     faultInjector = fn
   },
 
+  /** The drainers, for the job registry to start with the workers. */
+  drainers: drainers as Consumer,
+
   /**
-   * Persists first, then queues. Safe to call twice with the same event. The
-   * channel hands the event in for the company of its connection: stored in
-   * that company's scope.
+   * Persists, then wakes the drainers. Safe to call twice with the same event.
+   * The channel hands the event in for the company of its connection: stored
+   * in that company's scope.
    */
   async ingest(companyId: number, event: InboundEvent): Promise<{ id: number; duplicate: boolean }> {
     assertEvent(event)
     const key = eventKey(event)
     return tenancy.run(companyId, async () => {
       const inserted = await db.rawQuery(
-        `INSERT INTO inbound_events (company_id, whatsapp_id, event_id, kind, payload)
-         VALUES (?, ?, ?, ?, ?)
+        `INSERT INTO inbound_events (company_id, whatsapp_id, event_id, kind, payload, lane)
+         VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (company_id, whatsapp_id, event_id) DO NOTHING RETURNING id`,
-        [tenancy.requireCompanyId(), event.whatsappId, key, event.kind, JSON.stringify(event)]
+        [tenancy.requireCompanyId(), event.whatsappId, key, event.kind, JSON.stringify(event), laneOf(companyId, event)]
       )
       if (!inserted.rows.length) {
         const existing = await tenantTable('inbound_events')
@@ -100,84 +402,27 @@ export const inbound = {
           .first()
         return { id: Number(existing?.id ?? 0), duplicate: true }
       }
-      const id = Number(inserted.rows[0].id)
-      // the event is durable now: if the queue is unreachable, the recovery sweep queues it later
-      await inbound.dispatch(id, companyId).catch(() => {})
-      return { id, duplicate: false }
+      notifyOthers()
+      return { id: Number(inserted.rows[0].id), duplicate: false }
     })
   },
 
-  async dispatch(id: number, companyId: number) {
-    await jobs.dispatch(
-      INBOUND_QUEUE,
-      'process',
-      { id, companyId },
-      {
-        jobId: `in-${id}`,
-        attempts: ATTEMPTS,
-        backoff: { type: 'exponential', delay: 500 },
-      }
-    )
-  },
-
-  /** Processes one stored event; idempotent (a done event is skipped). */
-  async process(id: number, companyId: number, attempt = 1) {
-    const run = processor.get()
-    const uow = await tenancy.run(companyId, () =>
-      db.transaction(async (trx) => {
-        const unit = new UnitOfWork(trx)
-        // The event itself was committed durably by ingest(). If this commit is
-        // lost in a crash, the "done" mark goes with it and the event is
-        // processed again, so the WAL flush need not be waited for here.
-        await trx.rawQuery('SET LOCAL synchronous_commit = off')
-        const row = await tenantTable('inbound_events', trx).where('id', id).forUpdate().first()
-        if (!row || row.status === 'done') return unit
-        const stored: StoredInboundEvent = { id, companyId, whatsappId: row.whatsapp_id, event: row.payload }
-        await run(stored, unit)
-        // after the writes, before the commit: where a crash hurts most
-        faultInjector?.(stored, attempt)
-        await tenantTable('inbound_events', trx)
-          .where('id', id)
-          .update({ status: 'done', processed_at: new Date(), attempts: attempt, last_error: null })
-        return unit
-      })
-    )
-    // side effects are best effort: the data is committed and the client resyncs on reload
-    await tenancy.run(companyId, () => uow.runAfterCommit())
-  },
-
   /**
-   * Records a failed attempt; after the last one the event is parked as failed.
-   * The job runner calls it after the processing scope failed, for the event
-   * (by its primary key) that its own queue named.
+   * Wakes the drainers for events pending longer than olderThanMs (a process
+   * that ingested them died before telling anyone); answers how many there are.
    */
-  async recordFailure(id: number, error: unknown, final: boolean) {
-    // system: the pipeline's bookkeeping on its own event row, whichever company it belongs to
-    await tenancy.asSystem(() =>
-      tenantTable('inbound_events')
-        .where('id', id)
-        .whereNot('status', 'done')
-        .update({
-          attempts: db.raw('attempts + 1'),
-          last_error: String((error as Error)?.message ?? error).slice(0, 2000),
-          ...(final ? { status: 'failed' } : {}),
-        })
-    )
-  },
-
-  /** Re-queues pending events whose job was lost (crash between insert and queue). */
-  async recover(olderThanMs = STALE_MS) {
-    // system: the recovery sweep looks at every company's pending events
-    const rows = await tenancy.asSystem(() =>
+  async recover(olderThanMs = 15_000) {
+    // system: the sweep looks at every company's pending events
+    const row = await tenancy.asSystem(() =>
       tenantTable('inbound_events')
         .where('status', 'pending')
         .where('received_at', '<', new Date(Date.now() - olderThanMs))
-        .orderBy('id')
-        .limit(5000)
-        .select('id', 'company_id')
+        .count('* as n')
+        .first()
     )
-    for (const r of rows) await inbound.dispatch(Number(r.id), r.company_id)
-    return rows.length
+    const n = Number(row?.n ?? 0)
+    if (n) drainers.wake()
+    return n
   },
 
   /**
@@ -194,15 +439,5 @@ export const inbound = {
       .select('whatsapp_id')
       .count('* as total')
     return new Map(rows.map((r: any) => [Number(r.whatsapp_id), Number(r.total)]))
-  },
-
-  async handleJob(data: { id: number; companyId: number }, job: Job) {
-    const attempt = job.attemptsMade + 1
-    try {
-      await inbound.process(data.id, data.companyId, attempt)
-    } catch (error) {
-      await inbound.recordFailure(data.id, error, attempt >= (job.opts.attempts ?? 1))
-      throw error
-    }
   },
 }

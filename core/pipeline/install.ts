@@ -3,7 +3,7 @@
  * channels call it from their providers).
  */
 import { jobs } from '#core/jobs'
-import { INBOUND_QUEUE, inbound } from './inbound.js'
+import { inbound } from './inbound.js'
 import { OUTBOX_QUEUE, outbox, outboxConcurrency } from './outbox.js'
 
 let installed = false
@@ -11,9 +11,8 @@ let installed = false
 export function installPipeline() {
   if (installed) return
   installed = true
-  jobs.define(INBOUND_QUEUE, 'process', (data: any, job) => inbound.handleJob(data, job), { concurrency: 16 })
-  // a timer, not a Redis job: pending events are re-queued even after Redis lost every job
-  jobs.sweep('inbound-recover', 10_000, () => inbound.recover())
+  // inbound events are drained from PostgreSQL by the worker processes (no Redis job per event)
+  jobs.consumer('inbound', inbound.drainers)
   jobs.define(OUTBOX_QUEUE, 'send', (data: any, job) => outbox.handleJob(data, job), {
     concurrency: outboxConcurrency(),
   })

@@ -6,7 +6,7 @@
  * result back; retries use exponential backoff, and after the last attempt the
  * message is marked failed so the UI can show it.
  */
-import type { Job } from 'bullmq'
+import { UnrecoverableError, type Job } from 'bullmq'
 import { jobs, jobsBackend } from '#core/jobs'
 import { tenancy } from '#core/tenancy'
 import { AppError } from '#core/errors'
@@ -116,12 +116,19 @@ export const outbox = {
     try {
       return await outbox.send(data)
     } catch (error) {
-      const final = job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
+      // a driver marks a refusal retrying cannot fix (details.permanent): failed at once, not after every attempt
+      const permanent = error instanceof AppError && error.details?.permanent === true
+      const final = permanent || job.attemptsMade + 1 >= (job.opts.attempts ?? 1)
       if (final && slot.registered) {
         const handlers = slot.get()
-        const text = error instanceof AppError ? error.code : String((error as Error)?.message ?? error)
+        // details.meta: the provider's own reason (e.g. Meta's error code), shown with ours
+        const text =
+          error instanceof AppError
+            ? [error.code, error.details?.meta].filter(Boolean).join(' ')
+            : String((error as Error)?.message ?? error)
         await tenancy.run(data.companyId, () => handlers.failed(data.messageId, text.slice(0, 500), data.op ?? 'send'))
       }
+      if (permanent) throw new UnrecoverableError((error as AppError).code)
       throw error
     }
   },

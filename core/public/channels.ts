@@ -42,6 +42,8 @@ export interface InboundContact {
   isGroup?: boolean
   /** WhatsApp's privacy identity (LID), when the channel knows it */
   lid?: string
+  /** the person's e-mail address, when the channel knows it (the e-mail channel): kept on a contact that has none */
+  email?: string
 }
 
 /** One normalised inbound event. */
@@ -58,6 +60,11 @@ export interface InboundEvent {
   timestamp?: number
   /** the conversation: the person, or the group */
   contact: InboundContact
+  /**
+   * A thread within the conversation, for channels where one person keeps several at once (an
+   * e-mail thread): each live thread is its own ticket. Absent: one live ticket per contact and connection.
+   */
+  thread?: string
   /** in groups, the member who wrote */
   participant?: InboundContact
   body?: string
@@ -67,6 +74,8 @@ export interface InboundEvent {
   quotedProviderId?: string
   /** for ack events: 0..5 */
   ack?: number
+  /** for ack events: the provider reports the message failed (e.g. Meta's "131026: undeliverable"), shown on it */
+  error?: string
   /** part of a history import: no bots, no notifications */
   imported?: boolean
   /** the channel could not fetch the media; the message is kept with this note */
@@ -91,6 +100,8 @@ export interface OutgoingMessage {
   targetProviderId?: string | null
   /** for reactions: whether the target is one of our own messages */
   targetFromMe?: boolean
+  /** the ticket's thread (InboundEvent.thread), null when the ticket has none yet */
+  thread?: string | null
 }
 
 export interface SendResult {
@@ -98,6 +109,8 @@ export interface SendResult {
   providerId: string
   /** ack reached at once (1 = sent to the server) */
   ack?: number
+  /** the thread the message started or continued (channels with threads): a ticket without one takes it */
+  thread?: string
 }
 
 /** One inbound message to acknowledge as read. */
@@ -174,6 +187,12 @@ export interface ChannelDriver {
    * session in this process, or the channel has no such check).
    */
   checkNumber?(connection: ConnectionRef, number: string): Promise<boolean | undefined>
+  /**
+   * Refuses (throws an AppError) a free-form message to `to` that the channel
+   * would not deliver now, e.g. outside Meta's 24-hour customer-service window;
+   * asked before an agent's message is stored, so the refusal is immediate.
+   */
+  assertCanSendFreeForm?(connection: ConnectionRef, to: { number: string; isGroup: boolean }): Promise<void>
 }
 
 const drivers = new Map<string, ChannelDriver>()
@@ -263,6 +282,13 @@ export function channelDefsForPlan(plan: { features?: Record<string, unknown> | 
       help: f.help ?? null,
       options: f.options ?? [],
     })),
+    connect: c.connect
+      ? { kind: c.connect.kind, endpoint: c.connect.endpoint, params: c.connect.params ?? {}, ...(c.connect.settings?.() ?? {}) }
+      : null,
+    chat: c.chat ?? null,
+    snippet: c.snippet ?? null,
+    // a session signed in from a phone (QR or pairing code): the screen offers a new QR code
+    qrLogin: Boolean(channelRegistry.driver(c.name)?.restart),
   }))
 }
 
@@ -365,6 +391,21 @@ export function forgetChannelPlans() {
 export async function assertCanSendThrough(companyId: number, whatsappId: number | null | undefined) {
   if (!whatsappId) return
   if (!(await connectionChannelEnabled(companyId, whatsappId))) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403)
+}
+
+/** Asks the connection's channel whether a free-form message to the contact may go now (see ChannelDriver). */
+export async function assertCanSendFreeForm(
+  companyId: number,
+  whatsappId: number | null | undefined,
+  to: { number: string; isGroup: boolean } | null | undefined
+) {
+  if (!whatsappId || !to) return
+  const { tenancy } = await import('./tenancy.js')
+  const { default: Whatsapp } = await import('#models/whatsapp')
+  const { connectionRef } = await import('../pipeline/connection_ref.js')
+  const whatsapp = await tenancy.run(companyId, () => Whatsapp.find(whatsappId))
+  const driver = whatsapp ? channelRegistry.driver(whatsapp.channel) : undefined
+  if (whatsapp && driver?.assertCanSendFreeForm) await driver.assertCanSendFreeForm(connectionRef(whatsapp), to)
 }
 
 /** The core's queue of channel work that is not a message (read receipts). */

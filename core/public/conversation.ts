@@ -46,6 +46,9 @@ export interface ConversationTicket {
   /** rating prompts sent (maxUseBotQueuesNPS) */
   npsAttempts: number
   sendInactiveMessage: boolean
+  /** a queue integration (integrationId) talks to the contact instead of the menu/chatbot */
+  useIntegration: boolean
+  integrationId: number | null
   updatedAt: Date
 }
 
@@ -80,6 +83,8 @@ export interface TicketPatch {
   npsAttempts?: number
   sendInactiveMessage?: boolean
   unreadMessages?: number
+  useIntegration?: boolean
+  integrationId?: number | null
 }
 
 export interface TicketLogEntry {
@@ -159,6 +164,27 @@ export interface ResolveContext extends TransitionContext {
   sendFarewell: boolean
 }
 
+/** The bot put the ticket in a queue (menu choice or single-queue auto-assign). */
+export interface QueueEnteredContext extends InboundContext {
+  queue: { id: number; integrationId: number | null; fileListId: number | null }
+}
+
+/** The contact chose a chatbot option of a type a plugin serves ('file', 'integration'). */
+export interface ChatbotOptionContext extends InboundContext {
+  option: { id: number; queueType: string; optIntegrationId: number | null; optFileId: number | null }
+}
+
+/** What quiet() sees: the ticket as it is and its connection's collective-vacation settings. */
+export interface QuietContext {
+  companyId: number
+  ticket: ConversationTicket
+  connection: {
+    collectiveVacationMessage: string | null
+    collectiveVacationStart: Date | null
+    collectiveVacationEnd: Date | null
+  }
+}
+
 /**
  * What one plugin contributes to the conversation. Every member is optional:
  * a contributor implements the moments it cares about.
@@ -167,12 +193,30 @@ export interface ConversationHooks {
   /** After an inbound (not fromMe) message was stored. */
   afterInbound?(ctx: InboundContext): Promise<void>
   /**
+   * Whether afterInbound would do nothing at all (no reply, no change) with a
+   * plain text message on this ticket: lets the inbox store a burst of such
+   * messages set-wise without asking per message. A contributor with
+   * afterInbound and no quiet() is asked per message.
+   */
+  quiet?(ctx: QuietContext): boolean
+  /**
    * An agent resolves a ticket: a contributor answers 'nps' when the ticket
    * waits for a rating (and queues the rating prompt), or 'closed' / nothing.
    * The ticket waits for a rating when any contributor answers 'nps'. Called
    * before the inbox writes the new status.
    */
   resolving?(ctx: ResolveContext): Promise<'nps' | 'closed' | void>
+  /**
+   * A bot attached to the connection or the ticket (AI prompt, queue
+   * integration) answers the message instead of the engine's menu and
+   * chatbot. Asked by the engine after its hours/audio/disableBot rules; the
+   * first contributor answering true owns the message.
+   */
+  takeover?(ctx: InboundContext): Promise<boolean>
+  /** After the bot put the ticket in a queue: the queue's attachments (file list, integration). */
+  queueEntered?(ctx: QueueEnteredContext): Promise<void>
+  /** A chatbot option of a plugin's type was chosen (the engine then goes on with its greeting/sub-options). */
+  chatbotOption?(ctx: ChatbotOptionContext): Promise<void>
   /** After an agent accepted a pending ticket. */
   accepted?(ctx: TransitionContext): Promise<void>
   /** After an agent transferred a ticket (queue and/or user changed). */
@@ -204,6 +248,25 @@ export const conversation = {
   },
   async afterInbound(ctx: InboundContext) {
     for (const h of hooks.list()) await h.afterInbound?.(ctx)
+  },
+  /** True when no contributor would act on a plain text message on the ticket (see ConversationHooks.quiet). */
+  quiet(ctx: QuietContext): boolean {
+    return hooks.list().every((h) => !h.afterInbound || (h.quiet?.(ctx) ?? false))
+  },
+  /** Whether a bot plugin took the inbound message over (the engine then stays quiet). */
+  async takeover(ctx: InboundContext): Promise<boolean> {
+    for (const h of hooks.list()) if (await h.takeover?.(ctx)) return true
+    return false
+  },
+  /** Runs the queue's attachments; hooks keep `ctx.ticket` current, the latest ticket is returned. */
+  async queueEntered(ctx: QueueEnteredContext): Promise<ConversationTicket> {
+    for (const h of hooks.list()) await h.queueEntered?.(ctx)
+    return ctx.ticket
+  },
+  /** Runs a plugin option type; hooks keep `ctx.ticket` current, the latest ticket is returned. */
+  async chatbotOption(ctx: ChatbotOptionContext): Promise<ConversationTicket> {
+    for (const h of hooks.list()) await h.chatbotOption?.(ctx)
+    return ctx.ticket
   },
   async resolving(ctx: ResolveContext): Promise<'nps' | 'closed'> {
     let decision: 'nps' | 'closed' = 'closed'

@@ -4,11 +4,14 @@
  * belongs to one owner: a plugin redeclaring a core code or another plugin's
  * fails the boot.
  */
-import { errorMessages, type Lang } from '../i18n/errors.js'
+import { errorMessages, pickLang, type Lang } from '../i18n/errors.js'
 import type { Localized } from './module.js'
 import { channels, modules } from '../plugins.js'
 
 export class ErrorCatalogueError extends Error {}
+
+/** the language of a person from their Accept-Language header (pt, en or es; pt by default) */
+export { pickLang, type Lang }
 
 /** The plugins' codes; a code declared twice (or already the core's) or missing a language throws (the boot fails). */
 export function collectPluginErrors(plugins: { folder: string; manifest: { errors?: Record<string, Localized> } }[]) {

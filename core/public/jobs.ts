@@ -26,6 +26,17 @@ interface Sweep {
   running: boolean
 }
 
+/**
+ * A consumer that is not a BullMQ worker (the inbound drainer reads its work
+ * from PostgreSQL): started and stopped with the job workers, so a process that
+ * runs no workers (WORKERS=false) runs none of them either.
+ */
+export interface Consumer {
+  start(): void
+  /** resolves once the work in hand is finished */
+  stop(): Promise<void>
+}
+
 const PREFIX = env.get('REDIS_PREFIX', 'balcao')
 /** how long a request waits to queue a job before answering 503 */
 const DISPATCH_TIMEOUT_MS = 3000
@@ -52,6 +63,7 @@ export class JobRegistry {
   #schedules: { queue: string; id: string; schedule: Schedule; name: string; data: unknown }[] = []
   #started = false
   #sweeps: Sweep[] = []
+  #consumers = new Map<string, Consumer>()
   #timer: NodeJS.Timeout | null = null
   #nextSchedulerCheck = 0
   #checking = false
@@ -77,6 +89,12 @@ export class JobRegistry {
    */
   sweep(name: string, everyMs: number, run: Sweep['run']) {
     this.#sweeps.push({ name, every: everyMs, run, next: 0, running: false })
+  }
+
+  /** Declares a consumer run alongside the workers (one per name). */
+  consumer(name: string, consumer: Consumer) {
+    this.#consumers.set(name, consumer)
+    if (this.#started) consumer.start()
   }
 
   queue(name: string): Queue<any, any, string, any, any, string, any, any> {
@@ -123,6 +141,7 @@ export class JobRegistry {
       worker.on('error', () => {})
       this.#workers.push(worker)
     }
+    for (const consumer of this.#consumers.values()) consumer.start()
     // schedulers and sweeps are kept by a timer, so a Redis that is down at
     // start or comes back empty is repaired without a restart
     this.#timer = setInterval(() => void this.#tick(), TICK_MS)
@@ -176,7 +195,10 @@ export class JobRegistry {
   async close() {
     if (this.#timer) clearInterval(this.#timer)
     this.#timer = null
-    await Promise.allSettled(this.#workers.map((w) => w.close()))
+    await Promise.allSettled([
+      ...this.#workers.map((w) => w.close()),
+      ...[...this.#consumers.values()].map((c) => c.stop()),
+    ])
     await Promise.allSettled([...this.#queues.values()].map((q) => q.close()))
     this.#workers = []
     this.#queues.clear()

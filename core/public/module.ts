@@ -109,6 +109,30 @@ export interface ChannelField {
  */
 export type ChannelSettingsSchema = () => Promise<{ default: any }>
 
+/**
+ * A browser sign-in that creates a channel's connections instead of the
+ * connection dialog (the add menu runs it): e.g. the Facebook login, whose
+ * result the browser POSTs to `endpoint` with `params`. `settings` is read
+ * when GET /modules answers (public values only: app id, SDK version, scopes).
+ */
+export interface ChannelConnectFlow {
+  kind: 'facebook-login'
+  endpoint: string
+  params?: Record<string, unknown>
+  settings?: () => Record<string, unknown>
+}
+
+/**
+ * What the chat offers on tickets of a channel beyond sending: a reply window
+ * (a GET route with `:ticketId` answering { applies, open, expiresAt, templates })
+ * and message templates (a GET list route with `:whatsappId`, a POST send route
+ * taking { ticketId, name, language, variables }). The chat draws them generically.
+ */
+export interface ChannelChatSupport {
+  window?: string
+  templates?: { list: string; send: string }
+}
+
 export interface ChannelManifest {
   /** channel id stored on connections: whatsapp, facebook, instagram, api... */
   name: string
@@ -137,6 +161,15 @@ export interface ChannelManifest {
   planFlags?: PlanFlagDefinition[]
   /** error codes this channel answers, with their texts */
   errors?: Record<string, Localized>
+  /** connections are created by a browser sign-in (see ChannelConnectFlow), not by the dialog */
+  connect?: ChannelConnectFlow
+  /** the chat's reply window and templates for this channel's tickets */
+  chat?: ChannelChatSupport
+  /**
+   * A GET route with `:whatsappId` answering { snippet }: code the connection
+   * dialog shows to copy (the website chat's <script> tag).
+   */
+  snippet?: string
 }
 
 export const defineModule = (manifest: ModuleManifest) => manifest

@@ -6,7 +6,12 @@
  *   channelReports: where the owning module (connections) registers to receive health and imports;
  *   inboundDrained: waits until a connection's pending inbound events are processed.
  */
-export { inbound, type InboundProcessor, type StoredInboundEvent } from '../pipeline/inbound.js'
+export {
+  inbound,
+  type InboundBatchProcessor,
+  type InboundProcessor,
+  type StoredInboundEvent,
+} from '../pipeline/inbound.js'
 export { outbox, OUTBOX_ATTEMPTS, type OutboxHandlers, type OutboxOp } from '../pipeline/outbox.js'
 export { channelHooks, channelReports, inboundDrained, type ChannelReporter } from '../pipeline/sessions.js'
 export { installPipeline } from '../pipeline/install.js'

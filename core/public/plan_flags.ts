@@ -8,19 +8,6 @@
 import type { Localized, PlanFlag, PlanFlagDefinition } from './module.js'
 import { channels, modules } from '../plugins.js'
 
-/**
- * Flags of the spec's plan screen whose module is not built yet. When the
- * module arrives, its manifest declares the flag and this entry can go (a
- * plugin's declaration wins over the core's).
- */
-const PENDING_SPEC_FLAGS: PlanFlagDefinition[] = [
-  { name: 'useSchedules', label: { pt: 'Agendamentos', en: 'Schedules', es: 'Agendamientos' }, default: true },
-  { name: 'useInternalChat', label: { pt: 'Chat interno', en: 'Internal chat', es: 'Chat interno' }, default: true },
-  { name: 'useKanban', label: { pt: 'Kanban', en: 'Kanban', es: 'Kanban' }, default: true },
-  { name: 'useOpenAi', label: { pt: 'OpenAI', en: 'OpenAI', es: 'OpenAI' }, default: true },
-  { name: 'useIntegrations', label: { pt: 'Integrações', en: 'Integrations', es: 'Integraciones' }, default: true },
-]
-
 export class PlanFlagError extends Error {}
 
 const FLAG_NAME = /^use[A-Z][A-Za-z0-9]{1,40}$/
@@ -30,7 +17,6 @@ type Plugin = { folder: string; manifest: { feature: PlanFlag | null; planFlags?
 /** The declared flags of a set of plugins; a bad name or an undeclared `feature` throws (the boot fails). */
 export function collectPlanFlags(plugins: Plugin[]): Map<PlanFlag, PlanFlagDefinition> {
   const flags = new Map<PlanFlag, PlanFlagDefinition>()
-  for (const def of PENDING_SPEC_FLAGS) flags.set(def.name, def)
   for (const { folder, manifest } of plugins) {
     for (const def of manifest.planFlags ?? []) {
       if (!FLAG_NAME.test(def.name)) throw new PlanFlagError(`${folder}: plan flag "${def.name}" must look like useSomething`)
@@ -91,4 +77,22 @@ export function splitPlanFlags<T extends Record<string, unknown>>(payload: T) {
     } else fields[key] = value
   }
   return { fields, flags }
+}
+
+/**
+ * Whether the company's plan has the flag now: for work that runs outside a
+ * request (bots, jobs), where the route gate does not apply. In the caller's
+ * transaction when given one.
+ */
+export async function companyPlanHas(
+  companyId: number,
+  flag: PlanFlag,
+  trx?: import('@adonisjs/lucid/types/database').TransactionClientContract
+) {
+  // loaded here: the Plan model itself reads this file
+  const { Company, Plan } = await import('./models.js')
+  const options = trx ? { client: trx } : undefined
+  const company = await Company.query(options).where('id', companyId).first()
+  if (!company) return false
+  return planHas(await Plan.query(options).where('id', company.planId).first(), flag)
 }

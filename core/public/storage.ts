@@ -131,4 +131,47 @@ export const storage = {
   disk() {
     return drive.use()
   },
+
+  /**
+   * The bytes of a stored file of `companyId` (or a platform-wide one), given
+   * its key or its signed /media/ path: what a channel uploads for an outgoing
+   * message. Another company's key and any outside address are refused, so a
+   * channel never fetches an address an agent typed.
+   */
+  async readOwned(urlOrKey: string, companyId: number): Promise<Buffer> {
+    let path = urlOrKey
+    if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
+      const own = /^https?:\/\/[^/]+(\/media\/.*)$/.exec(path)
+      if (!own) throw new Error('outgoing media is not a stored file')
+      path = own[1]
+    }
+    const key = decodeURIComponent(path.replace(/^\/media\//, '').split('?')[0])
+    if (key.includes('..')) throw new Error('bad media key')
+    if (!key.startsWith(`c${companyId}/`) && !key.startsWith('global/')) throw new Error('media of another owner')
+    return Buffer.from(await drive.use().getBytes(key))
+  },
+}
+
+const MIME: Record<string, string> = {
+  'jpg': 'image/jpeg',
+  'jpeg': 'image/jpeg',
+  'png': 'image/png',
+  'webp': 'image/webp',
+  'gif': 'image/gif',
+  'mp4': 'video/mp4',
+  '3gp': 'video/3gpp',
+  'ogg': 'audio/ogg',
+  'opus': 'audio/ogg',
+  'mp3': 'audio/mpeg',
+  'm4a': 'audio/mp4',
+  'aac': 'audio/aac',
+  'amr': 'audio/amr',
+  'pdf': 'application/pdf',
+  'txt': 'text/plain',
+}
+
+/** The content type of a file name (or URL) by its extension, for uploads to a channel. */
+export function mimeOf(name: string | null | undefined, fallback = 'application/octet-stream') {
+  const ext = (name ?? '').split('?')[0].split('.').pop()?.toLowerCase() ?? ''
+  return MIME[ext] ?? fallback
 }

@@ -11,8 +11,15 @@
 import transmit from '@adonisjs/transmit/services/main'
 import type { HttpContext } from '@adonisjs/core/http'
 import { middleware } from '#start/kernel'
-import { indexChannels } from '#services/realtime_index'
-import { guardStreamOpen, guardSubscription, mayListen, streamTokenFromQuery } from '#services/realtime_streams'
+import { indexChannels, streamOf } from '#services/realtime_index'
+import { replayMissed } from '#services/realtime_fanout'
+import {
+  guardStreamOpen,
+  guardSubscription,
+  mayListen,
+  streamTokenFromQuery,
+  streams,
+} from '#services/realtime_streams'
 
 const actor = (ctx: HttpContext) => (ctx as any).actor as HttpContext['actor'] | undefined
 
@@ -38,3 +45,20 @@ transmit.registerRoutes((route) => {
 
 // each broadcast reaches its channel's streams without scanning every open stream
 indexChannels(transmit)
+
+// a stream opened with Last-Event-ID (a client back from a dead node or a cut connection): each
+// subscription first gets the channel's events it missed, then the live ones
+const subscribe = transmit.subscribe.bind(transmit)
+transmit.subscribe = async (params) => {
+  const since = streams.since(params.uid)
+  const stream = since ? streamOf(params.uid) : undefined
+  if (!since || !stream) return subscribe(params)
+  const done = replayMissed(stream, params.channel, since)
+  let ok = false
+  try {
+    ok = await subscribe(params)
+  } finally {
+    await done(ok)
+  }
+  return ok
+}

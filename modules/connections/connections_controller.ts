@@ -55,8 +55,9 @@ export default class ConnectionsController {
     return inTargetCompany(ctx, companyId, async (company, foreign) => {
       const row = await createConnection(input, company.plan)
       const out = await publish(row, foreign)
-      // a new WhatsApp connection starts at once so the QR shows (spec 2 §4)
+      // a new connection starts at once: WhatsApp's QR shows (spec 2 §4), other channels connect (webhooks, polling)
       if (row.channel === 'whatsapp') await sessionControl.fresh(row, input.pairingPhone).catch(() => {})
+      else await sessionControl.start(row).catch(() => {})
       return ctx.response.created(out)
     })
   }
@@ -66,8 +67,10 @@ export default class ConnectionsController {
     const current = await findConnection(ctx)
     const input = await ctx.request.validateUsing(updateConnectionValidator)
     const { row, restart } = await updateConnection(current, input)
-    // switching old-message import on restarts a connected session: history comes with a new login
-    if (restart) await sessionControl.fresh(row).catch(() => {})
+    // switching old-message import on restarts a connected session: history comes with a new login;
+    // another channel's new settings (a token, a callback) take effect by restarting it
+    const settingsChanged = row.channel !== 'whatsapp' && input.settings !== undefined
+    if (restart || settingsChanged) await sessionControl.fresh(row).catch(() => {})
     return publish(row)
   }
 

@@ -22,7 +22,7 @@ import {
 import { report } from './stats/reports.js'
 import { CONTENT_TYPES, sheet } from './stats/sheet.js'
 import { EXPORT_TEXTS } from './stats/export_texts.js'
-import { dispatchBackfill } from './tracking/backfill.js'
+import { backfillProgress, dispatchBackfill } from './tracking/backfill.js'
 
 /** The spec's moments window: the panel looks 30 days back by default. */
 const MOMENTS_DAYS = 30
@@ -156,5 +156,11 @@ export default class DashboardController {
     requireAdmin(ctx)
     const job = await dispatchBackfill(ctx.actor.company.id)
     return ctx.response.accepted({ jobId: job.id })
+  }
+
+  /** The company's latest backfill: { state, done, total } ('missing' once none is kept). */
+  async backfillStatus(ctx: HttpContext) {
+    requireAdmin(ctx)
+    return backfillProgress(ctx.actor.company.id)
   }
 }

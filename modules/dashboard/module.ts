@@ -11,7 +11,8 @@ export default defineModule({
   name: 'dashboard',
   feature: null,
   errors,
-  dependsOn: ['inbox'],
+  // ticket events from the inbox; rating answers from the queues module's rating flow
+  dependsOn: ['inbox', 'queues'],
   migrations: 'database/migrations',
   provider: () => import('./provider.js'),
   // listed for admins and showDashboard users; others opening / are sent on to /tickets by the remote

@@ -12,4 +12,5 @@ moduleRoutes(manifest, () => {
   router.get('/dashboard/reports', [DashboardController, 'report'])
   router.get('/dashboard/export', [DashboardController, 'export'])
   router.post('/dashboard/backfill', [DashboardController, 'backfill'])
+  router.get('/dashboard/backfill', [DashboardController, 'backfillStatus'])
 })

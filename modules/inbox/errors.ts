@@ -58,9 +58,9 @@ export const errors: Record<string, Localized> = {
     es: 'No se pudo leer la hoja de cálculo enviada.',
   },
   ERR_IMPORT_FILE_CONTENT: {
-    pt: 'O conteúdo do arquivo não corresponde ao tipo informado (envie uma planilha .xlsx ou .csv).',
-    en: 'The file content does not match its declared type (send an .xlsx or .csv spreadsheet).',
-    es: 'El contenido del archivo no corresponde al tipo declarado (envíe una hoja .xlsx o .csv).',
+    pt: 'O conteúdo do arquivo não corresponde ao tipo informado (envie uma planilha .xlsx, .xls ou .csv).',
+    en: 'The file content does not match its declared type (send an .xlsx, .xls or .csv spreadsheet).',
+    es: 'El contenido del archivo no corresponde al tipo declarado (envíe una hoja .xlsx, .xls o .csv).',
   },
   ERR_IMPORT_TOO_MANY_ROWS: {
     pt: 'A planilha tem linhas demais para uma importação.',
@@ -81,5 +81,11 @@ export const errors: Record<string, Localized> = {
     pt: 'Esta conexão não permite importar contatos das conversas.',
     en: 'This connection cannot import contacts from its chats.',
     es: 'Esta conexión no permite importar contactos de las conversaciones.',
+  },
+  // answered by the kanban seam (public/kanban.ts): a card another user moved meanwhile
+  ERR_KANBAN_LANE_CHANGED: {
+    pt: 'Este ticket foi movido por outra pessoa. O quadro foi atualizado.',
+    en: 'Someone else moved this ticket. The board was refreshed.',
+    es: 'Otra persona movió este ticket. El tablero se actualizó.',
   },
 }

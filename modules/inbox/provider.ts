@@ -7,6 +7,7 @@ export default class InboxProvider {
   async start() {
     const { inbound, outbox, installPipeline } = await import('#core/pipeline')
     const { processInbound } = await import('./services/inbound_processor.js')
+    const { processInboundBatch } = await import('./services/inbound_batch.js')
     const { outboxHandlers } = await import('./services/outbox_handlers.js')
     const { recoverOutgoing } = await import('./services/outbox_recovery.js')
     const { jobs } = await import('#core/jobs')
@@ -16,6 +17,7 @@ export default class InboxProvider {
     conversation.setInboxPort('inbox', inboxPort)
     installPipeline()
     inbound.setProcessor('inbox', processInbound)
+    inbound.setBatchProcessor('inbox', processInboundBatch)
     outbox.setHandlers('inbox', outboxHandlers)
     // a timer, not a Redis job: unsent messages are re-queued even after Redis lost every job
     jobs.sweep('outbox-recover', 30_000, () => recoverOutgoing())

@@ -6,6 +6,7 @@ import { Company, Queue } from '#core/models'
 import { realtime } from '#core/realtime'
 import { companySettings } from '#core/settings'
 import { tenancy } from '#core/tenancy'
+import { audit, changedFields } from '#core/audit'
 import { loadTrees, syncOptions } from './chatbot_tree.js'
 import { createQueueValidator, updateQueueValidator } from './validators.js'
 
@@ -77,6 +78,13 @@ export default class QueuesController {
       row.fill({ ...data, schedules: scheduleRows(schedules) ?? [] })
       await row.save()
       if (chatbots) await syncOptions({ queueId: row.id }, chatbots, trx)
+      await audit.record(trx, {
+        action: 'queue.create',
+        entity: 'queue',
+        entityId: row.id,
+        companyId,
+        after: { ...row.serialize(), chatbots },
+      })
       return row
     })
     await queue.refresh()
@@ -98,12 +106,20 @@ export default class QueuesController {
       },
       count
     )
+    const before = queue.serialize()
     await db.transaction(async (trx) => {
       queue.useTransaction(trx)
       queue.merge(data)
       if (schedules) queue.schedules = scheduleRows(schedules)!
       await queue.save()
       if (chatbots) await syncOptions({ queueId: queue.id }, chatbots, trx)
+      await audit.record(trx, {
+        action: 'queue.update',
+        entity: 'queue',
+        entityId: queue.id,
+        companyId: queue.companyId,
+        ...changedFields(before, { ...queue.serialize(), chatbots }),
+      })
     })
     const [out] = await present([queue])
     realtime.toCompany(queue.companyId, 'queue', { action: 'update', queue: out })
@@ -113,7 +129,16 @@ export default class QueuesController {
   async destroy(ctx: HttpContext) {
     requireAdmin(ctx)
     const queue = await findQueue(ctx)
-    await queue.delete()
+    await db.transaction(async (trx) => {
+      await queue.useTransaction(trx).delete()
+      await audit.record(trx, {
+        action: 'queue.delete',
+        entity: 'queue',
+        entityId: queue.id,
+        companyId: queue.companyId,
+        before: queue.serialize(),
+      })
+    })
     realtime.toCompany(queue.companyId, 'queue', { action: 'delete', queueId: queue.id })
     return ctx.response.noContent()
   }

@@ -66,7 +66,9 @@ test.group('browser · all connections', (group) => {
     await dialog.locator('[data-testid=add-connection]').click()
     await page.locator('[data-testid=add-whatsapp]').waitFor()
     assert.equal(await page.locator('[data-testid=add-facebook]').count(), 0)
-    assert.equal(await page.locator('[data-testid=add-instagram]').count(), 1)
+    assert.equal(await page.locator('[data-testid=add-api]').count(), 1)
+    // Instagram is in the plan, but its connections come from the company admin's own Facebook sign-in
+    assert.equal(await page.locator('[data-testid=add-instagram]').count(), 0)
     await screenshot(page, 'all-connections-add-menu-desktop')
     await page.click('[data-testid=add-whatsapp]')
     await page.locator('input[name=name]').waitFor()

@@ -187,4 +187,67 @@ test.group('browser · campaigns', (group) => {
       driver.restore()
     }
   })
+  test("a confirmation campaign's report shows the questions' acks apart from the offer's", async ({ assert }) => {
+    const { admin, company } = await createTenant()
+    const conn = await createConnection(company, { name: 'Loja Norte' } as any)
+    // a finished campaign's rows as the dispatcher leaves them (the acks themselves: modules/campaigns/tests)
+    const [campaign] = await db
+      .table('campaigns')
+      .insert({
+        company_id: company.id,
+        name: 'Confirma',
+        status: 'FINALIZADA',
+        confirmation: true,
+        confirmation_message1: 'Posso enviar?',
+        message1: 'Ofertas',
+        whatsapp_id: String(conn.id),
+        scheduled_at: new Date(Date.now() - 3_600_000),
+        completed_at: new Date(),
+      })
+      .returning('id')
+    const now = new Date()
+    const row = (n: number, extra: Record<string, unknown>) => ({
+      company_id: company.id,
+      campaign_id: campaign.id,
+      number: `55119777700${n}`,
+      name: `Pessoa ${n}`,
+      whatsapp_id: conn.id,
+      confirmation_requested_at: now,
+      ...extra,
+    })
+    await db.table('campaign_shippings').multiInsert([
+      // asked, read, confirmed, offer delivered and read
+      row(1, {
+        status: 'delivered',
+        confirmation_delivered_at: now,
+        confirmation_read_at: now,
+        confirmed_at: now,
+        delivered_at: now,
+        read_at: now,
+      }),
+      // asked and delivered, never answered
+      row(2, { status: 'confirming', confirmation_delivered_at: now }),
+      // the question failed
+      row(3, { status: 'failed', failed_at: now, error: 'ERR_WAPP_INVALID_CONTACT' }),
+    ])
+    for (const size of [
+      { width: 1440, height: 900, name: 'campaigns-report-confirmation' },
+      { width: 390, height: 844, name: 'campaigns-report-confirmation-mobile' },
+    ]) {
+      const { page, context, errors } = await openPage(browser, size)
+      await signIn(page, admin.email, PASSWORD)
+      await page.goto(`/campaign/${campaign.id}/report`)
+      const value = (id: string) => page.locator(`[data-testid=${id}]`)
+      await value('card-confirmation-delivered').waitFor()
+      assert.include(await value('card-confirmation-requested').innerText(), '3')
+      assert.include(await value('card-confirmation-delivered').innerText(), 'Confirmações entregues')
+      assert.include(await value('card-confirmation-delivered').innerText(), '2')
+      assert.include(await value('card-confirmation-read').innerText(), '1')
+      assert.include(await value('card-delivered').innerText(), '1')
+      assert.include(await value('card-failed').innerText(), '1')
+      await screenshot(page, size.name)
+      assert.deepEqual(errors, [])
+      await context.close()
+    }
+  })
 })

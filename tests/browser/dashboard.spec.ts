@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs'
+import { inflateSync } from 'node:zlib'
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
 import ExcelJS from 'exceljs'
 import type { Browser, Page } from 'playwright-core'
 import { PASSWORD, createTenant, createUser } from '#tests/helpers/world'
-import { createQueue, waitFor } from '#tests/helpers/inbox'
+import { createQueue, startWorkers, waitFor } from '#tests/helpers/inbox'
 import { aTicket, track } from '#modules/dashboard/tests/fixtures'
 import { BASE_URL, launchBrowser, openPage, screenshot, signIn } from './support.js'
 
@@ -12,6 +14,32 @@ const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString(
 async function openDashboard(page: Page) {
   await page.waitForURL(`${BASE_URL}/tickets`)
   await page.goto('/')
+}
+/** The accessible names of a chart's bars ("label: value"), left to right. */
+const bars = (page: Page, testId: string) =>
+  page
+    .locator(`[data-testid=${testId}] svg [role=option]`)
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))
+/** today as the per-day chart labels it (dd/mm, the server's zone is the company's: São Paulo) */
+const dayMonth = () => {
+  const [d, m] = new Date().toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' }).split('/')
+  return `${d}/${m}`
+}
+/** A PDF's bytes with every compressed stream inflated in place (latin1), so its text can be searched. */
+function pdfText(path: string) {
+  const bytes = readFileSync(path)
+  let text = bytes.toString('latin1')
+  if (!text.startsWith('%PDF')) throw new Error('not a PDF')
+  for (const m of text.matchAll(/\/FlateDecode[^]*?stream\r?\n/g)) {
+    const start = m.index! + m[0].length
+    const end = text.indexOf('endstream', start)
+    try {
+      text += inflateSync(bytes.subarray(start, end)).toString('latin1')
+    } catch {
+      // not a whole deflate stream (the length ends before endstream's newline): skip it
+    }
+  }
+  return text
 }
 const counter = (page: Page, name: string) => page.locator(`[data-testid=counter-${name}] [data-value]`).innerText()
 
@@ -59,7 +87,7 @@ test.group('browser · dashboard', (group) => {
 
   test('an admin reads the three tabs, filters and exports the attendants', async ({ assert }) => {
     const { world } = await today()
-    const { page, context, errors } = await openPage(browser, { width: 1440, height: 900 })
+    const { page, context, errors, requests } = await openPage(browser, { width: 1440, height: 900 })
     await signIn(page, world.admin.email, PASSWORD)
     await openDashboard(page)
     await page.locator('h1', { hasText: 'Dashboard' }).waitFor()
@@ -69,14 +97,17 @@ test.group('browser · dashboard', (group) => {
     assert.equal(await counter(page, 'supportPending'), '1')
     assert.equal(await counter(page, 'avgWaitTime'), '10 min')
     assert.equal(await counter(page, 'avgSupportTime'), '30 min')
+    // the charts are Fluent's (an svg with one focusable bar per value, named "label: value"):
     // today's bar of the per-day chart carries the 5 tickets; the per-agent chart has both agents
-    assert.equal(await page.locator('[data-testid=chart-per-day] [data-value="5"]').count(), 1)
-    assert.deepEqual(
-      await page
-        .locator('[data-testid=chart-per-user] [data-bar]')
-        .evaluateAll((els) => els.map((e) => e.getAttribute('data-bar'))),
-      ['Ana Atendente', 'Bia Suporte']
+    await page.locator('[data-testid=chart-per-day] svg [role=option]').first().waitFor()
+    // (made up to an hour ago: just after midnight in São Paulo some fall on yesterday's bar)
+    const perDay = (await bars(page, 'chart-per-day')) as string[]
+    assert.equal(
+      perDay.reduce((n, b) => n + Number(b.split(': ')[1]), 0),
+      5
     )
+    assert.isTrue(perDay[perDay.length - 1].startsWith(`${dayMonth()}: `))
+    assert.deepEqual(await bars(page, 'chart-per-user'), ['Ana Atendente: 2', 'Bia Suporte: 2'])
     await screenshot(page, 'dashboard-indicators')
 
     await page.getByRole('tab', { name: 'Avaliações' }).click()
@@ -85,6 +116,13 @@ test.group('browser · dashboard', (group) => {
     assert.equal(await counter(page, 'npsPromotersPerc'), '66,67%')
     assert.equal(await counter(page, 'npsDetractorsPerc'), '33,33%')
     assert.include(await page.locator('[data-testid=nps-gauge]').getAttribute('aria-label'), 'NPS: 33,33')
+    // the gauge's needle reads the score in the interface language
+    assert.equal(
+      await page
+        .locator('[data-testid=nps-gauge] svg [role=img][aria-label^="Current value"]')
+        .getAttribute('aria-label'),
+      'Current value: 33,33'
+    )
     await screenshot(page, 'dashboard-assessments')
 
     await page.getByRole('tab', { name: 'Atendentes' }).click()
@@ -100,7 +138,34 @@ test.group('browser · dashboard', (group) => {
     assert.deepEqual((sheet.getRow(1).values as any[]).slice(1, 4), ['Nome', 'Avaliação', 'Avaliações'])
     const ana = sheet.getSheetValues().find((r: any) => r && r[1] === 'Ana Atendente') as any[]
     assert.deepEqual(ana.slice(1), ['Ana Atendente', 9.5, 2, 2, 10, 30, 'Offline'])
+    // wait and service time per attendant: two bars each (Ana waited 10 and was served 30 minutes)
+    await page.locator('[data-testid=chart-service-times] svg [role=option]').first().waitFor()
+    assert.includeMembers(await bars(page, 'chart-service-times'), [
+      'Ana Atendente, Espera: 10',
+      'Ana Atendente, Atendimento: 30',
+    ])
     await screenshot(page, 'dashboard-attendants')
+
+    // the charts run on the shell's React and Fluent (shared singletons): the remote's own fallback
+    // copies are never fetched; jsPDF is fetched only when a PDF is asked for
+    const own = requests.filter((p) => p.startsWith('/remotes/dashboard/'))
+    assert.isEmpty(
+      own.filter((p) => /prebuild__(react|react_mf_2_dom|_mf_0_fluentui_mf_1_react_mf_2_components)__prebuild/.test(p))
+    )
+    assert.isEmpty(own.filter((p) => p.includes('jspdf')))
+
+    // the page as a PDF: the counters and the four charts as images
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=dashboard-pdf]')])
+    assert.match(pdf.suggestedFilename(), /^dashboard-.*\.pdf$/)
+    await pdf.saveAs('artifacts/screenshots/dashboard.pdf')
+    const file = pdfText((await pdf.path())!)
+    assert.isTrue(file.startsWith('%PDF'))
+    assert.include(file, '(Dashboard)')
+    assert.include(file, '(Atendimentos no per\xedodo)')
+    assert.include(file, '(Atendimentos por atendente)')
+    assert.lengthOf(file.match(/\/Subtype \/Image/g) ?? [], 4)
+    // compressed: four chart images, yet well under a megabyte
+    assert.isBelow(readFileSync((await pdf.path())!).length, 1_000_000)
 
     // a filter without a date says so and keeps the numbers
     await page.fill('input[data-testid=filter-from]', '')
@@ -112,6 +177,27 @@ test.group('browser · dashboard', (group) => {
     await page.fill('input[data-testid=filter-to]', '2020-01-31')
     await page.click('[data-testid=filter-apply]')
     await page.locator('[data-testid=counter-tickets] [data-value]', { hasText: /^0$/ }).waitFor()
+    assert.deepEqual(errors, [])
+    await context.close()
+  })
+
+  test('an admin rebuilds the tracking history from the dashboard (a job with progress)', async ({ assert }) => {
+    await startWorkers() // the backfill runs as a job
+    const world = await createTenant()
+    await aTicket(world.company, { contactName: 'Cliente Antigo', status: 'pending' })
+    // as if the ticket predated the dashboard: no tracking, no daily sums
+    for (const table of ['dashboard_ticket_sessions', 'dashboard_ticket_states', 'dashboard_daily'])
+      await db.from(table).where('company_id', world.company.id).delete()
+    const { page, context, errors } = await openPage(browser, { width: 1440, height: 900 })
+    await signIn(page, world.admin.email, PASSWORD)
+    await openDashboard(page)
+    await page.locator('[data-testid=counter-tickets]').waitFor()
+    assert.equal(await counter(page, 'supportPending'), '0')
+    await page.click('[data-testid=dashboard-backfill]')
+    await page.getByTestId('toast-success').getByText('Histórico reprocessado: 1 ticket').waitFor()
+    await waitFor(async () => (await counter(page, 'supportPending')) === '1')
+    assert.equal(await counter(page, 'tickets'), '1')
+    await screenshot(page, 'dashboard-backfill')
     assert.deepEqual(errors, [])
     await context.close()
   })
@@ -141,9 +227,21 @@ test.group('browser · dashboard', (group) => {
     await signIn(phone.page, world.admin.email, PASSWORD)
     await openDashboard(phone.page)
     await phone.page.locator('[data-testid=counter-tickets]').waitFor()
+    await phone.page.locator('[data-testid=chart-per-user] svg [role=option]').first().waitFor()
     await screenshot(phone.page, 'dashboard-phone')
+    await phone.page.locator('[data-testid=chart-per-day]').scrollIntoViewIfNeeded()
+    await screenshot(phone.page, 'dashboard-phone-charts')
     const width = await phone.page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth)
     assert.isAtMost(width, 390)
+    await phone.page.getByRole('tab', { name: 'Avaliações' }).click()
+    await phone.page.locator('[data-testid=nps-gauge] svg').waitFor()
+    await screenshot(phone.page, 'dashboard-phone-assessments')
+    await phone.page.getByRole('tab', { name: 'Atendentes' }).click()
+    await phone.page.locator('[data-testid=chart-service-times] svg').waitFor()
+    await screenshot(phone.page, 'dashboard-phone-attendants')
+    await phone.page.locator('[data-testid=chart-service-times]').scrollIntoViewIfNeeded()
+    await screenshot(phone.page, 'dashboard-phone-times')
+    assert.isAtMost(await phone.page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth), 390)
     await phone.context.close()
 
     const plain = await createUser(world.company)
@@ -222,7 +320,37 @@ test.group('browser · dashboard', (group) => {
     assert.lengthOf(lines, 2)
     assert.include(lines[0], 'Contato')
     assert.include(lines[1], 'Cliente Resolvido')
+
+    // the same report as a PDF: its title, the filters used and the row
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=report-pdf]')])
+    assert.match(pdf.suggestedFilename(), /\.pdf$/)
+    await pdf.saveAs('artifacts/screenshots/dashboard-report.pdf')
+    const file = pdfText((await pdf.path())!)
+    assert.isTrue(file.startsWith('%PDF'))
+    assert.include(file, '(Relat\xf3rios: Dura\xe7\xe3o dos tickets)')
+    assert.include(file, '(Fila: Todos)')
+    assert.include(file, '(Cliente Resolvido)')
+    assert.notInclude(file, 'Cliente Aguardando')
     assert.deepEqual(errors, [])
     await context.close()
+
+    // on a phone (a new sign-in ends the first page's session, so after it)
+    const phone = await openPage(browser, { width: 390, height: 844 })
+    await signIn(phone.page, world.admin.email, PASSWORD)
+    await phone.page.waitForURL(`${BASE_URL}/tickets`)
+    await phone.page.goto('/reports')
+    await phone.page.locator('[data-testid=report-table]').getByText('Cliente Aguardando').waitFor()
+    await screenshot(phone.page, 'dashboard-reports-phone')
+    // the report tabs scroll inside their own strip: the page itself never scrolls sideways
+    assert.isAtMost(
+      await phone.page.evaluate(() => {
+        const g = globalThis as any
+        return g.document.documentElement.scrollWidth - g.innerWidth
+      }),
+      0
+    )
+    await phone.page.getByRole('tab', { name: 'Tickets de grupos' }).click()
+    await phone.page.getByRole('tab', { name: 'Tickets de grupos', selected: true }).waitFor()
+    await phone.context.close()
   })
 })

@@ -148,6 +148,12 @@ test.group('browser · inbox chat', (group) => {
       await page.locator('[data-testid=add-note]').waitFor({ state: 'detached' })
 
       await screenshot(page, 'inbox-chat-light')
+      // the note's toast sits over the header's menu button on a loaded machine: let it go
+      await page
+        .locator('[data-testid=toast-success]')
+        .first()
+        .waitFor({ state: 'detached', timeout: 15_000 })
+        .catch(() => {})
 
       // PDF export: the conversation is laid out in a print frame (the browser's print-to-PDF)
       await page.click('[data-testid=ticket-more]')

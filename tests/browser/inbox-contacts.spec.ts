@@ -7,6 +7,7 @@ import db from '@adonisjs/lucid/services/db'
 import { Whatsapp } from '#core/models'
 import { tenancy } from '#core/tenancy'
 import { PASSWORD, createTenant, createUser, uid } from '#tests/helpers/world'
+import { startWorkers } from '#tests/helpers/inbox'
 import { BASE_URL, launchBrowser, openPage, screenshot, signIn } from './support.js'
 
 const rand = () => String(5511900000000 + Math.floor(Math.random() * 99_999_999))
@@ -38,6 +39,8 @@ test.group('browser · inbox contacts, tags and quick messages', (group) => {
   group.each.timeout(120_000)
   let browser: Browser
   group.setup(async () => {
+    // the import runs as a job: this process's workers take it (not left to an earlier test)
+    await startWorkers()
     browser = await launchBrowser()
     return () => browser.close()
   })

@@ -17,7 +17,8 @@ import { tenancy } from '#core/tenancy'
 import { Whatsapp } from '#core/models'
 import { connectionEvents } from '#modules/connections/services/connection_events'
 import { present } from '#modules/connections/services/connection_presenter'
-import { PASSWORD, createTenant, createUser, uid } from '#tests/helpers/world'
+import { PASSWORD, createTenant, createUser, setPlanFlags, uid } from '#tests/helpers/world'
+import type { PlanFlag } from '#core/module'
 import {
   agent,
   createConnection,
@@ -503,11 +504,16 @@ test.group('browser · #15 connections and queues', (group) => {
   })
   const fake = fakeWhatsAppEachTest(group, 'browser-support-team')
 
-  /** Requests of the option lists of modules that do not exist yet, and the console's errors. */
-  const moduleNoise = (requests: string[]) => requests.filter((p) => /^\/(queueIntegration|prompt|files)(\/|$)/.test(p))
+  /** Requests of the option lists of the modules this plan lacks (AI prompts, integrations). */
+  const moduleNoise = (requests: string[]) => requests.filter((p) => /^\/(queueIntegration|prompt)(\/|$)/.test(p))
+  const withoutBots = (company: { planId: number }) =>
+    setPlanFlags(company.planId, { useOpenAi: false, useIntegrations: false } as Record<PlanFlag, boolean>)
 
-  test('connection dialog: no calls to absent modules; a server error marks its field and tab', async ({ assert }) => {
+  test('connection dialog: no calls to modules the plan lacks; a server error marks its field and tab', async ({
+    assert,
+  }) => {
     const { admin, company } = await createTenant()
+    await withoutBots(company)
     const q1 = await createQueue(company, 'Suporte')
     const q2 = await createQueue(company, 'Vendas')
     const row = await tenancy.run(company.id, () =>
@@ -555,7 +561,7 @@ test.group('browser · #15 connections and queues', (group) => {
       } else {
         await page.keyboard.press('Escape')
       }
-      // item 8: the manifest was read; no module serves integrations or prompts, so they were not asked
+      // item 8: the manifest was read; the plan has no integrations or prompts, so they were not asked
       assert.include(requests, '/modules')
       assert.deepEqual(moduleNoise(requests), [])
       assert.deepEqual(
@@ -567,8 +573,9 @@ test.group('browser · #15 connections and queues', (group) => {
     }
   })
 
-  test('queue dialog: integrations and file lists are not asked while no module serves them', async ({ assert }) => {
+  test('queue dialog: integrations are not asked while the plan lacks them', async ({ assert }) => {
     const { admin, company } = await createTenant()
+    await withoutBots(company)
     const greeting = 'Olá! Bem-vindo ao suporte da Padaria Central. Escolha uma opção.'
     await db.table('queues').insert({
       company_id: company.id,

@@ -65,12 +65,12 @@ test.group('browser · what a support team sees (shell and administration)', (gr
     const { page, context, errors } = await openPage(browser, DESKTOP)
     await signIn(page, user.email, PASSWORD)
 
-    // a feature nobody built yet: a real not-found page, no plan toast, no redirect
-    await page.goto('/kanban')
+    // a path no module serves: a real not-found page, no plan toast, no redirect
+    await page.goto('/relatorio-que-nao-existe')
     await page.locator('[data-testid=not-found]').waitFor()
     assert.include(await page.locator('[data-testid=not-found]').innerText(), 'Página não encontrada')
     await page.waitForTimeout(1300)
-    assert.equal(new URL(page.url()).pathname, '/kanban')
+    assert.equal(new URL(page.url()).pathname, '/relatorio-que-nao-existe')
     assert.equal(await page.locator('[data-testid=toast-error]').count(), 0)
     await screenshot(page, 'issue15-not-found-desktop')
 
@@ -282,12 +282,11 @@ test.group('browser · what a support team sees (shell and administration)', (gr
       await second.page.locator('[data-testid=chats]').waitFor()
       await second.context.close()
     })
-    // without a module serving the chats there is nothing to show, whatever the flag
+    // the chats module (modules/chats) serves /chats: a plan with the flag (its default) shows the popover
     const plain = await createTenant()
     const { page, context } = await openPage(browser, DESKTOP)
     await signIn(page, plain.admin.email, PASSWORD)
-    await page.locator('[data-testid=notifications]').waitFor()
-    assert.equal(await page.locator('[data-testid=chats]').count(), 0)
+    await page.locator('[data-testid=chats]').waitFor()
     await context.close()
   })
 

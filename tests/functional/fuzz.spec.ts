@@ -43,6 +43,7 @@ const PUBLIC_FIXTURES: Record<string, (email: string) => IsolationFixture> = {
     },
   }),
   'POST /auth/refresh_token': () => ({ body: {} }),
+  'POST /auth/two-factor': () => ({ body: { challenge: 'x'.repeat(40), code: '123456' } }),
   'GET /plans/list': () => ({}),
   'GET /version': () => ({}),
   'GET /health': () => ({}),

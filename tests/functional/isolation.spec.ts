@@ -17,6 +17,7 @@ const PUBLIC: Record<string, string> = {
   'POST /auth/login': 'sign-in',
   'POST /auth/refresh_token': 'authenticated by the refresh cookie',
   'POST /auth/signup': 'self sign-up of a new company',
+  'POST /auth/two-factor': 'second sign-in step, authenticated by the signed challenge of the login',
   'GET /plans/list': 'plans offered on the sign-up page',
   'GET /version': 'app version',
   'GET /health': 'liveness',

@@ -115,15 +115,25 @@ export async function waitProcessed(companyId: number, timeoutMs = 20000) {
   await waitFor(async () => (await pendingEvents(companyId)) === 0, timeoutMs)
 }
 
-/** A channel double for 'api' that records sends; returns it with a restore function. */
-export function recordingDriver(behaviour: (m: OutgoingMessage, attempt: number) => void = () => {}) {
+/**
+ * A channel double for 'api' that records sends; returns it with a restore
+ * function. With `companyId`, only that company's sends are recorded: other
+ * tests' leftovers (a schedule or an API call a sweep sends later) still
+ * succeed, unrecorded.
+ */
+export function recordingDriver(
+  behaviour: (m: OutgoingMessage, attempt: number) => void = () => {},
+  options: { companyId?: number } = {}
+) {
   const sent: OutgoingMessage[] = []
   const attempts = new Map<string, number>()
   const driver: ChannelDriver = {
     name: 'api',
     async start() {},
     async stop() {},
-    async send(_c, m) {
+    async send(c, m) {
+      if (options.companyId !== undefined && c.companyId !== options.companyId)
+        return { providerId: `prov-${m.id}`, ack: 1 }
       const n = (attempts.get(m.id) ?? 0) + 1
       attempts.set(m.id, n)
       behaviour(m, n)

@@ -21,6 +21,8 @@ export interface ApiProcess {
   stop: () => Promise<void>
   /** dies as a crash would: SIGKILL, nothing flushed */
   kill: () => Promise<void>
+  /** sends SIGTERM (a graceful stop) and resolves with the exit code once the process is gone */
+  sigterm: () => Promise<number | null>
 }
 
 export async function startApiProcess(
@@ -60,6 +62,12 @@ export async function startApiProcess(
   }
   return {
     url,
+    sigterm: () => {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode)
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)))
+      child.kill('SIGTERM')
+      return exited
+    },
     kill: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return
       const exited = new Promise((r) => child.once('exit', r))
@@ -67,7 +75,7 @@ export async function startApiProcess(
       await exited
     },
     stop: async () => {
-      if (child.exitCode !== null) return
+      if (child.exitCode !== null || child.signalCode !== null) return
       const exited = new Promise((r) => child.once('exit', r))
       child.kill('SIGTERM')
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000)

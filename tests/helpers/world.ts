@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import hash from '@adonisjs/core/services/hash'
 import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import Plan from '#models/plan'
 import User from '#models/user'
 import type Company from '#models/company'
@@ -57,7 +58,11 @@ export async function createTenant(
     })
   )
   if (options.dueInDays !== undefined || options.status !== undefined) {
-    const due = new Date(Date.now() + (options.dueInDays ?? 30) * 86400_000).toISOString().slice(0, 10)
+    // days counted in the company's time zone, as Company.isExpired counts them (UTC is a day ahead at night)
+    const due = DateTime.now()
+      .setZone(company.timezone || 'America/Sao_Paulo')
+      .plus({ days: options.dueInDays ?? 30 })
+      .toISODate()
     await db
       .from('companies')
       .where('id', company.id)

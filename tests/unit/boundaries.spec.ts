@@ -47,6 +47,32 @@ test.group('module boundaries', () => {
     assert.isTrue(problems.every((p) => p.startsWith('modules/a/bad.ts')))
   })
 
+  test('a channel package (no manifest) is a library its channels import whole; plugins are not', ({ assert }) => {
+    const root = mkdtempSync(join(tmpdir(), 'balcao-bounds-'))
+    const write = (path: string, text: string) => {
+      mkdirSync(join(root, path, '..'), { recursive: true })
+      writeFileSync(join(root, path), text)
+    }
+    write('core/public/tenancy.ts', '')
+    write('channels/graph/client.ts', "export const send = () => db.from('graph_windows')\n")
+    write('channels/cloud/channel.ts', "import { send } from '#channels/graph/client'\n")
+    write('channels/cloud/database/migrations/1_t.ts', "this.schema.createTable('graph_windows', (t) => {})\n")
+    write('channels/other/channel.ts', 'export default {}\n')
+    write('channels/other/secret.ts', "export const s = db.from('other_rows')\n")
+    write('channels/other/database/migrations/1_t.ts', "this.schema.createTable('other_rows', (t) => {})\n")
+    // a plugin (it has a manifest) is still closed, and the package may not touch a channel's tables that do not use it
+    write('channels/cloud/bad.ts', "import { s } from '#channels/other/secret'\n")
+    write('channels/graph/bad.ts', "export const t = db.from('other_rows')\n")
+    write('modules/q/tests/dsl.ts', 'export const dsl = 1\n')
+    write('modules/r/tests/r.spec.ts', "import { dsl } from '#modules/q/tests/dsl'\n")
+    write('modules/r/service.ts', "import { dsl } from '#modules/q/tests/dsl'\n")
+    const problems: string[] = checkBoundaries(root)
+    assert.sameMembers(
+      problems.map((p) => p.split(':')[0]),
+      ['channels/cloud/bad.ts', 'channels/graph/bad.ts', 'modules/r/service.ts']
+    )
+  })
+
   test('a plugin may not read or write the tables of another plugin (owners from the migrations)', ({ assert }) => {
     const root = mkdtempSync(join(tmpdir(), 'balcao-bounds-'))
     const write = (path: string, text: string) => {

@@ -2,7 +2,6 @@ import { test } from '@japa/runner'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-// @ts-expect-error pg ships no types here
 import pg from 'pg'
 // @ts-expect-error plain ESM launcher without types
 import { startEmbeddedPostgres } from '../../database/embedded_postgres.mjs'

@@ -167,7 +167,11 @@ test.group('API channel', (group) => {
       const ts = Number(delivered.headers['x-balcao-timestamp'])
       assert.equal(delivered.headers['x-balcao-signature'], sign(secret, ts, delivered.body))
       assert.equal(row.wid, 'ext-2')
-      const log = await db.from('api_channel_deliveries').where('whatsapp_id', conn.id).orderBy('id')
+      // the log is written beside the send, not before the ack
+      const log = await waitFor(async () => {
+        const rows = await db.from('api_channel_deliveries').where('whatsapp_id', conn.id).orderBy('id')
+        return rows.length >= 2 ? rows : null
+      })
       assert.deepEqual(
         log.map((l) => [l.status_code, l.ok]),
         [

@@ -56,6 +56,11 @@ export class InboundHandler {
     if (this.#sent.size > SENT_CACHE) this.#sent.delete(this.#sent.keys().next().value!)
   }
 
+  /** whether this session sent a message with this WhatsApp id (of the last SENT_CACHE) */
+  hasSent(id: string) {
+    return this.#sent.has(id)
+  }
+
   sentMessage(id: string) {
     return Promise.resolve(this.#sent.get(id) ?? undefined)
   }

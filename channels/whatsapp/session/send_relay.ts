@@ -3,8 +3,11 @@
  * process that holds its lease. When a job lands elsewhere, the send is
  * relayed over Redis pub/sub to the owner (named in wa_sessions.owner), which
  * sends and answers; no answer within the timeout throws, and the outbox
- * retries the job with backoff. The message's stable WhatsApp id keeps a
- * relayed-then-retried send from showing twice on the phone.
+ * retries the job with backoff. An owner that dies while a request waits
+ * (its subscription gone from Redis) fails the request at once with
+ * `ownerGone`, so the caller waits for the takeover instead of the timeout.
+ * The message's stable WhatsApp id keeps a relayed-then-retried send from
+ * showing twice on the phone.
  */
 import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
@@ -16,7 +19,14 @@ interface Pending {
   resolve: (r: SendResult) => void
   reject: (e: Error) => void
   timer: NodeJS.Timeout
+  watch?: NodeJS.Timeout
 }
+
+/** how often a waiting request checks that its owner still listens */
+const OWNER_CHECK_MS = 1000
+
+const ownerGone = () =>
+  Object.assign(new Error('owner not listening'), { code: 'ERR_WAPP_SESSION_BUSY', ownerGone: true })
 
 export class SendRelay {
   #pub: Redis
@@ -51,8 +61,7 @@ export class SendRelay {
     if (channel === this.#replies(this.ownerId)) {
       const p = this.#pending.get(msg.id)
       if (!p) return
-      this.#pending.delete(msg.id)
-      clearTimeout(p.timer)
+      this.#settle(msg.id)
       if (msg.ok) p.resolve(msg.result)
       else p.reject(Object.assign(new Error(msg.error), { code: msg.code }))
       return
@@ -79,28 +88,46 @@ export class SendRelay {
   ): Promise<SendResult> {
     await this.#ready
     const id = randomUUID()
+    const channel = this.#requests(owner)
     return new Promise<SendResult>((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.#pending.delete(id)
+        this.#settle(id)
         reject(Object.assign(new Error('relay timeout'), { code: 'ERR_WAPP_SESSION_BUSY' }))
       }, timeoutMs)
-      this.#pending.set(id, { resolve, reject, timer })
+      // an owner killed after it got the request never answers: its subscription going away says so
+      const watch = setInterval(async () => {
+        const [, listeners] = ((await this.#pub.pubsub('NUMSUB', channel).catch(() => null)) ?? [channel, 1]) as [
+          string,
+          number,
+        ]
+        if (Number(listeners) === 0 && this.#settle(id)) reject(ownerGone())
+      }, OWNER_CHECK_MS)
+      this.#pending.set(id, { resolve, reject, timer, watch })
       this.#pub
-        .publish(this.#requests(owner), JSON.stringify({ id, from: this.ownerId, connection, message }))
+        .publish(channel, JSON.stringify({ id, from: this.ownerId, connection, message }))
         .then((listeners) => {
-          // nobody subscribed: the owner is gone, fail fast and let the outbox retry
-          if (!listeners && this.#pending.delete(id)) {
-            clearTimeout(timer)
-            reject(Object.assign(new Error('owner not listening'), { code: 'ERR_WAPP_SESSION_BUSY' }))
-          }
+          // nobody subscribed: the owner is gone (dead, or shutting down); fail fast, the caller
+          // waits for the process that takes the session over (driver.ts)
+          if (!listeners && this.#settle(id)) reject(ownerGone())
         })
-        .catch(reject)
+        .catch((e) => {
+          if (this.#settle(id)) reject(e)
+        })
     })
   }
 
+  /** Forgets a waiting request (answered, timed out, owner gone); false when it was already settled. */
+  #settle(id: string) {
+    const p = this.#pending.get(id)
+    if (!p) return false
+    this.#pending.delete(id)
+    clearTimeout(p.timer)
+    clearInterval(p.watch)
+    return true
+  }
+
   async close() {
-    for (const p of this.#pending.values()) clearTimeout(p.timer)
-    this.#pending.clear()
+    for (const id of [...this.#pending.keys()]) this.#settle(id)
     await Promise.allSettled([this.#sub.quit(), this.#pub.quit()])
   }
 }

@@ -22,6 +22,8 @@ export interface SocketOptions {
   auth: AuthenticationState
   /** messages we sent, for Baileys' retry requests */
   getMessage: (key: { id?: string | null }) => Promise<any>
+  /** the connection this socket is for (Baileys does not need it; the recording fake files its sends under it) */
+  connectionId?: number
 }
 
 export type SocketFactory = (options: SocketOptions) => WaSocketLike | Promise<WaSocketLike>

@@ -6,6 +6,12 @@
  * moment its lease is lost. A process that dies stops renewing: after the
  * lease's TTL another process takes the session over with a larger fencing
  * token, and the dead owner's late writes to the login are refused.
+ *
+ * Several processes share the sessions: each counts the live supervisors
+ * (a heartbeat in Redis) and takes free sessions only up to its share of the
+ * wanted ones, leaving the rest to a process with fewer. A free session
+ * nobody else takes within SHARE_GRACE_TICKS is taken anyway. Sessions
+ * already running are not moved to even things out (each move is a reconnect).
  */
 import type { ChannelHooks, ConnectionRef } from '#core/channels'
 import { tenancy, tenantTable } from '#core/tenancy'
@@ -16,6 +22,10 @@ import { WaSession } from './wa_session.js'
 
 /** sessions started in parallel by one tick */
 const START_CONCURRENCY = 8
+/** a supervisor missing this many ticks is no longer counted among those sharing the sessions */
+const HEARTBEAT_TICKS = 3
+/** ticks a supervisor above its share leaves a free session to the others before taking it */
+const SHARE_GRACE_TICKS = 2
 
 /** The session row of one connection, in the scope of its company. */
 const sessionRow = (companyId: number, whatsappId: number) =>
@@ -43,6 +53,8 @@ export class Supervisor {
   #ticking: Promise<void> | null = null
   #again = false
   #closed = false
+  /** free sessions left to others because this process had its share: since when */
+  #leftSince = new Map<number, number>()
 
   constructor(readonly options: SupervisorOptions) {}
 
@@ -108,17 +120,40 @@ export class Supervisor {
       }
     }
 
-    const todo = rows.filter(
+    const wanted = rows.filter(
       (r: any) => !this.running.has(Number(r.whatsapp_id)) && ['run', 'logout'].includes(r.desired)
     )
+    // sessions another process holds are not ours to start (asked all at once: one round trip)
+    const held = await Promise.all(
+      wanted.map((r: any) =>
+        r.desired === 'run' ? (this.options.lease.isHeld?.(Number(r.whatsapp_id)).catch(() => false) ?? false) : false
+      )
+    )
+    const todo = wanted.filter((_: any, i: number) => !held[i])
+    const free = new Set(todo.map((r: any) => Number(r.whatsapp_id)))
+    for (const id of this.#leftSince.keys()) if (!free.has(id)) this.#leftSince.delete(id)
+    const tickMs = this.options.tickMs ?? 3000
+    const peers = Math.max(1, (await this.options.lease.heartbeat?.(HEARTBEAT_TICKS * tickMs).catch(() => 1)) ?? 1)
+    const share = Math.ceil(rows.filter((r: any) => r.desired === 'run').length / peers)
+    // what this process may still take now (counted before each take, given back when it fails)
+    let room = share - this.running.size
     // a few at a time: a restart with many sessions comes back quickly without a burst at WhatsApp
     let next = 0
     const lane = async () => {
       while (next < todo.length && !this.#closed) {
         const row = todo[next++]
+        if (row.desired !== 'run') {
+          await this.#logoutUnowned(row).catch(() => {})
+          continue
+        }
+        const id = Number(row.whatsapp_id)
+        const withinShare = room > 0
+        if (withinShare) room--
+        else if (!this.#overdue(id)) continue
         // one session failing to start must not keep the others from starting
-        if (row.desired === 'run') await this.#take(row).catch(() => {})
-        else await this.#logoutUnowned(row).catch(() => {})
+        const took = await this.#take(row).catch(() => false)
+        if (took) this.#leftSince.delete(id)
+        else if (withinShare) room++
       }
     }
     await Promise.all(Array.from({ length: Math.min(START_CONCURRENCY, todo.length) }, lane))
@@ -135,17 +170,25 @@ export class Supervisor {
     }
   }
 
-  async #take(row: any) {
+  /** Over its share, this process leaves a free session to the others for a while, then takes it. */
+  #overdue(id: number) {
+    const since = this.#leftSince.get(id) ?? Date.now()
+    this.#leftSince.set(id, since)
+    return Date.now() - since >= SHARE_GRACE_TICKS * (this.options.tickMs ?? 3000)
+  }
+
+  /** Takes the session's lease and starts it here; false when another process holds it. */
+  async #take(row: any): Promise<boolean> {
     const id = Number(row.whatsapp_id)
     const fence = await this.options.lease.acquire(id).catch(() => null)
-    if (fence === null) return
+    if (fence === null) return false
     const companyId = Number(row.company_id)
     const claimed = await sessionRow(companyId, id)
       .where('fence', '<', fence)
       .update({ fence, owner: this.options.ownerId, updated_at: new Date() })
     if (!claimed) {
       await this.options.lease.release(id)
-      return
+      return false
     }
     if (row.reset_auth) {
       // cleared by the owner, under its lease, before the new socket reads it
@@ -168,6 +211,7 @@ export class Supervisor {
       await this.options.lease.release(id)
       throw e
     })
+    return true
   }
 
   /** A command changed what should run: logout, stop, or restart under a new generation. */

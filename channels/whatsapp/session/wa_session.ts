@@ -73,6 +73,7 @@ export class WaSession {
     const socket = await this.deps.factory({
       auth: auth.state,
       getMessage: async (key) => this.inbound.sentMessage(key.id ?? ''),
+      connectionId: this.ref.id,
     })
     if (this.#stopped) {
       socket.end(undefined)

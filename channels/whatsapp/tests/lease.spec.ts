@@ -7,7 +7,9 @@ import { RedisLease } from '../session/lease.js'
 import { loadAuthState, FencedOut } from '../session/auth_state.js'
 import { Supervisor } from '../session/supervisor.js'
 import { command } from '../session/commands.js'
-import { channelHooks } from '#core/pipeline'
+import { channelHooks, connectionRef } from '#core/pipeline'
+import { tenancy } from '#core/tenancy'
+import { Whatsapp } from '#core/models'
 import { FakeWhatsApp, fakeDownloader } from './fixtures/fake_socket.js'
 import { stopAllSessions, waWorld, waitFor } from './fixtures/world.js'
 
@@ -103,6 +105,90 @@ test.group('one session, one process: the Redis lease', (group) => {
   })
     .skip(!redisUrl, 'needs REDIS_URL')
     .timeout(40_000)
+})
+
+test.group('several supervisors: each takes its share of the sessions', (group) => {
+  group.each.teardown(() => stopAllSessions())
+
+  const supervisorOn = (owner: string, wa: FakeWhatsApp) =>
+    new Supervisor({
+      ownerId: owner,
+      lease: new RedisLease(redisUrl!, owner, 2000),
+      factory: wa.factory,
+      downloader: fakeDownloader,
+      hooks: channelHooks,
+      tickMs: 200,
+      random: () => 0,
+    })
+
+  /** the world's connection and `more` others of its company, each wanted running */
+  async function sessions(w: Awaited<ReturnType<typeof waWorld>>, more: number) {
+    const refs = [w.ref]
+    for (let i = 0; i < more; i++) {
+      const row = await tenancy.run(w.company.id, () =>
+        Whatsapp.create({
+          name: `WA share ${i} ${randomUUID().slice(0, 6)}`,
+          channel: 'whatsapp',
+          status: 'DISCONNECTED',
+        } as any)
+      )
+      refs.push(connectionRef(row))
+    }
+    for (const ref of refs) await command(ref, 'run', { bump: true })
+    return refs
+  }
+
+  test('two live supervisors split new sessions between them', async ({ assert }) => {
+    const w = await waWorld()
+    const [waA, waB] = [new FakeWhatsApp(), new FakeWhatsApp()]
+    const A = supervisorOn(`share-A-${randomUUID()}`, waA)
+    const B = supervisorOn(`share-B-${randomUUID()}`, waB)
+    try {
+      A.start()
+      B.start()
+      // both have said they are alive before there is anything to share
+      await new Promise((r) => setTimeout(r, 500))
+      await sessions(w, 5)
+      await waitFor(async () => A.running.size + B.running.size === 6, 10_000)
+      await new Promise((r) => setTimeout(r, 600))
+      assert.equal(A.running.size, 3)
+      assert.equal(B.running.size, 3)
+    } finally {
+      await A.close()
+      await B.close()
+      await (A.options.lease as RedisLease).close()
+      await (B.options.lease as RedisLease).close()
+    }
+  })
+    .skip(!redisUrl, 'needs REDIS_URL')
+    .timeout(30_000)
+
+  test('a share nobody else takes is taken anyway after the grace', async ({ assert }) => {
+    const w = await waWorld()
+    const wa = new FakeWhatsApp()
+    const A = supervisorOn(`share-A-${randomUUID()}`, wa)
+    // a second supervisor that says it is alive but never takes a session
+    const idle = new RedisLease(redisUrl!, `share-idle-${randomUUID()}`, 2000)
+    const beat = setInterval(() => void idle.heartbeat(600), 100)
+    try {
+      await idle.heartbeat(600)
+      await sessions(w, 1)
+      A.start()
+      await waitFor(async () => A.running.size === 1, 5000)
+      const first = Date.now()
+      assert.equal(A.running.size, 1, 'its share first')
+      await waitFor(async () => A.running.size === 2, 5000)
+      // SHARE_GRACE_TICKS (2) × 200 ms, give or take a tick
+      assert.isAtLeast(Date.now() - first, 200)
+    } finally {
+      clearInterval(beat)
+      await A.close()
+      await (A.options.lease as RedisLease).close()
+      await idle.close()
+    }
+  })
+    .skip(!redisUrl, 'needs REDIS_URL')
+    .timeout(30_000)
 })
 
 test.group('session takeover between worker processes', (group) => {

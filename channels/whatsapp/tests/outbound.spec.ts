@@ -3,6 +3,9 @@ import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import type { OutgoingMessage } from '#core/channels'
 import { storage } from '#core/storage'
+import { AppError } from '#core/errors'
+import db from '@adonisjs/lucid/services/db'
+import { command } from '../session/commands.js'
 import { sendLocal, whatsappDriver } from '../driver.js'
 import { SendRelay } from '../session/send_relay.js'
 import { whatsappRuntime } from '../runtime.js'
@@ -150,6 +153,88 @@ test.group('whatsapp outbound (outbox → driver → fake socket)', (group) => {
     // an owner that is gone: fails fast so the outbox retries
     await assert.rejects(() => other.send('nobody-home', w.ref, msg({})), /owner not listening/)
   }).skip(!process.env.REDIS_URL, 'needs REDIS_URL')
+
+  test('a message this session already sent is not sent again when its job runs again', async ({ assert }) => {
+    const w = await waWorld()
+    cleanup.push(() => w.supervisor.close())
+    const sock = await connected(w)
+    whatsappRuntime.useSupervisor(w.supervisor)
+    // the first job's worker died after the send (relayed here) and before recording it
+    const first = await whatsappDriver.send(w.ref, msg({ id: 'once-1' }))
+    const again = await whatsappDriver.send(w.ref, msg({ id: 'once-1' }))
+    assert.equal(again.providerId, first.providerId)
+    assert.lengthOf(
+      sock.sent.filter((s) => s.options.messageId === whatsappIdFor('once-1')),
+      1
+    )
+  })
+
+  test('an owner that dies while a relayed send waits fails it at once (not after the timeout)', async ({ assert }) => {
+    const w = await waWorld()
+    cleanup.push(() => w.supervisor.close())
+    let got!: () => void
+    const received = new Promise<void>((r) => (got = r))
+    // it takes the request, then dies before answering
+    const owner = new SendRelay(process.env.REDIS_URL!, `dying-${w.whatsapp.id}`, () => {
+      got()
+      return new Promise<never>(() => {})
+    })
+    const other = new SendRelay(process.env.REDIS_URL!, `asker-${w.whatsapp.id}`, async () => {
+      throw new Error('not here')
+    })
+    cleanup.push(async () => {
+      await owner.close()
+      await other.close()
+    })
+    await new Promise((r) => setTimeout(r, 200))
+    const t0 = Date.now()
+    const sent = other.send(owner.ownerId, w.ref, msg({}), 15_000)
+    sent.catch(() => {})
+    await received
+    await owner.close()
+    const error: any = await sent.catch((e) => e)
+    assert.isTrue(error.ownerGone)
+    assert.isBelow(Date.now() - t0, 5000)
+  })
+    .skip(!process.env.REDIS_URL, 'needs REDIS_URL')
+    .timeout(20_000)
+
+  test('a send whose owner died waits for the process that takes the session over, and goes there', async ({
+    assert,
+  }) => {
+    const w = await waWorld()
+    cleanup.push(() => w.supervisor.close())
+    // the session row names an owner nobody listens for (killed with SIGKILL, its lease not yet expired)
+    await command(w.ref, 'stop')
+    await db
+      .from('wa_sessions')
+      .where('whatsapp_id', w.whatsapp.id)
+      .update({ owner: `dead-${w.whatsapp.id}` })
+    let calls = 0
+    const heir = new SendRelay(process.env.REDIS_URL!, `heir-${w.whatsapp.id}`, async (_ref, m) => {
+      // its socket is still opening on the first try
+      if (++calls === 1) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409)
+      return { providerId: whatsappIdFor(m.id), ack: 1 }
+    })
+    cleanup.push(() => heir.close())
+    const tookOver = setTimeout(
+      () =>
+        void db
+          .from('wa_sessions')
+          .where('whatsapp_id', w.whatsapp.id)
+          .update({ owner: heir.ownerId })
+          .then(() => {}),
+      800
+    )
+    cleanup.push(async () => clearTimeout(tookOver))
+    const t0 = Date.now()
+    const r = await whatsappDriver.send(w.ref, msg({ id: 'after-takeover' }))
+    assert.equal(r.providerId, whatsappIdFor('after-takeover'))
+    assert.equal(calls, 2)
+    assert.isAtLeast(Date.now() - t0, 700)
+  })
+    .skip(!process.env.REDIS_URL, 'needs REDIS_URL')
+    .timeout(20_000)
 
   test('the WhatsApp id is derived from our id: a retried send keeps its id', async ({ assert }) => {
     const a = await buildContent(msg({ id: 'x-1' }))

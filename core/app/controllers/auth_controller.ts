@@ -11,6 +11,8 @@ import { realtime } from '#core/realtime'
 import { globalSettings } from '#core/settings'
 import { loginValidator, signupValidator } from '#validators/auth'
 import { rateLimiter } from '#services/rate_limiter'
+import { loginLimits, signInSteps } from '#core/sign_in'
+import { audit } from '#core/audit'
 import { createCompanyWithAdmin } from '#services/companies'
 import { sessionUser } from '#services/session_user'
 import { markOffline, markOnline } from '#services/presence'
@@ -60,13 +62,38 @@ function sessionRefusal(user: User, company: Company): 'ERR_COMPANY_INACTIVE' | 
   return null
 }
 
+/** Opens the session once every sign-in step passed (POST /auth/login, or a plugin's later step). */
+export async function completeSignIn(ctx: HttpContext, user: User, company: Company) {
+  const refused = sessionRefusal(user, company)
+  if (refused) throw new AppError(refused, 401)
+  await audit.record(null, {
+    action: 'auth.sign_in',
+    entity: 'user',
+    entityId: user.id,
+    companyId: company.id,
+    actor: user,
+  })
+
+  await rateLimiter.reset(`login:email:${user.email.toLowerCase()}`)
+  const tokens = await openSession(user, { userAgent: ctx.request.header('user-agent'), ip: ctx.request.ip() })
+  // one session per user: other devices are signed out, and told so live
+  await tenancy.run(company.id, () => revokeUserSessions(user.id, 'login_elsewhere', tokens.sessionId))
+  await db.from('companies').where('id', company.id).update({ last_login: new Date() })
+  realtime.toUser(company.id, user.id, 'auth', {
+    action: 'update',
+    user: { id: user.id, email: user.email, companyId: company.id },
+    sessionId: tokens.sessionId,
+  })
+  await tenancy.run(company.id, () => markOnline(user, DateTime.now(), true))
+
+  setRefreshCookie(ctx, tokens.refreshToken)
+  return { token: tokens.accessToken, user: await sessionUser(user, company) }
+}
+
 export default class AuthController {
   async login(ctx: HttpContext) {
     const { email, password } = await ctx.request.validateUsing(loginValidator)
-    await rateLimiter.consume([
-      { key: `login:ip:${ctx.request.ip()}`, max: 5, windowSeconds: 300 },
-      { key: `login:email:${email}`, max: 10, windowSeconds: 900 },
-    ])
+    await rateLimiter.consume(loginLimits(ctx.request.ip(), email))
 
     const found = await tenancy.asSystem(async () => {
       const user = await User.query().whereRaw('lower(email) = ?', [email]).first()
@@ -75,26 +102,28 @@ export default class AuthController {
     })
     dummyHash ??= hash.make('balcao-timing-guard')
     const ok = found ? await hash.verify(found.user.password, password) : await hash.verify(await dummyHash, password)
-    if (!found || !ok) throw new AppError('ERR_INVALID_CREDENTIALS', 401)
-    const { user, company } = found
+    const refused = found && ok ? sessionRefusal(found.user, found.company) : 'ERR_INVALID_CREDENTIALS'
+    if (refused) {
+      // no transaction to join: the attempt is logged on its own (an unknown e-mail is a platform row);
+      // with a wrong password nobody proved who they are: the account tried is the entity, not the actor
+      await audit.record(null, {
+        action: 'auth.sign_in_failed',
+        entity: 'user',
+        entityId: found?.user.id,
+        companyId: found?.company.id ?? null,
+        actor: ok ? found?.user : null,
+        details: { email, reason: refused },
+      })
+      throw new AppError(refused, 401)
+    }
+    const { user, company } = found!
 
-    const refused = sessionRefusal(user, company)
-    if (refused) throw new AppError(refused, 401)
-
-    await rateLimiter.reset(`login:email:${email}`)
-    const tokens = await openSession(user, { userAgent: ctx.request.header('user-agent'), ip: ctx.request.ip() })
-    // one session per user: other devices are signed out, and told so live
-    await tenancy.run(company.id, () => revokeUserSessions(user.id, 'login_elsewhere', tokens.sessionId))
-    await db.from('companies').where('id', company.id).update({ last_login: new Date() })
-    realtime.toUser(company.id, user.id, 'auth', {
-      action: 'update',
-      user: { id: user.id, email: user.email, companyId: company.id },
-      sessionId: tokens.sessionId,
-    })
-    await tenancy.run(company.id, () => markOnline(user, DateTime.now(), true))
-
-    setRefreshCookie(ctx, tokens.refreshToken)
-    return { token: tokens.accessToken, user: await sessionUser(user, company) }
+    // a plugin may ask for a second step (two-factor): its answer replaces the session for now
+    for (const step of signInSteps.list()) {
+      const answer = await step({ user, company })
+      if (answer) return answer
+    }
+    return completeSignIn(ctx, user, company)
   }
 
   async refresh(ctx: HttpContext) {

@@ -9,6 +9,7 @@ import { companySettings } from '#core/settings'
 import { idParam, likeTerm, pageNumber, paginate, requireSuper } from '#core/http'
 import { createCompanyValidator, schedulesValidator, updateCompanyValidator } from '#validators/companies'
 import { assertCompanyNameFree, createCompanyWithAdmin } from '#services/companies'
+import { audit, changedFields } from '#core/audit'
 
 const PAGE_SIZE = 20
 
@@ -76,6 +77,13 @@ export default class CompaniesController {
       password: data.password ?? 'mudar123',
     })
     await company.load('plan')
+    await audit.record(null, {
+      action: 'company.create',
+      entity: 'company',
+      entityId: company.id,
+      companyId: null,
+      after: company.serialize(),
+    })
     return ctx.response.created(present(company))
   }
 
@@ -87,6 +95,7 @@ export default class CompaniesController {
     if (data.planId && !(await Plan.find(data.planId))) throw new AppError('ERR_NO_PLAN_FOUND', 404)
     if (company.id === 1 && data.status === false) throw new AppError('ERR_PROTECTED_RECORD', 422)
     const { dueDate, campaignsEnabled, ...fields } = data
+    const before = company.serialize()
     await db.transaction(async (trx) => {
       company.useTransaction(trx)
       company.merge(fields)
@@ -101,6 +110,13 @@ export default class CompaniesController {
           companySettings.set('campaignsEnabled', campaignsEnabled ? 'true' : 'false', trx)
         )
       }
+      await audit.record(trx, {
+        action: 'company.update',
+        entity: 'company',
+        entityId: company.id,
+        companyId: null,
+        ...changedFields(before, { ...company.serialize(), campaignsEnabled }),
+      })
     })
     await company.load('plan')
     return present(company)
@@ -110,7 +126,16 @@ export default class CompaniesController {
     requireSuper(ctx)
     const company = await findCompany(ctx)
     if (company.id === 1) throw new AppError('ERR_PROTECTED_RECORD', 422)
-    await company.delete()
+    await db.transaction(async (trx) => {
+      await company.useTransaction(trx).delete()
+      await audit.record(trx, {
+        action: 'company.delete',
+        entity: 'company',
+        entityId: company.id,
+        companyId: null,
+        before: company.serialize(),
+      })
+    })
     return ctx.response.noContent()
   }
 
@@ -128,6 +153,13 @@ export default class CompaniesController {
       endTimeB: s.endTimeB ?? '',
     }))
     await company.save()
+    await audit.record(null, {
+      action: 'company.schedules',
+      entity: 'company',
+      entityId: company.id,
+      companyId: company.id,
+      after: { schedules: company.schedules },
+    })
     return present(company)
   }
 }

@@ -5,6 +5,7 @@ import { AppError } from '#core/errors'
 import { idParam, requireSuper } from '#core/http'
 import { createPlanValidator, updatePlanValidator } from '#validators/plans'
 import { splitPlanFlags } from '#core/plan_flags'
+import { audit, changedFields } from '#core/audit'
 
 async function findPlan(ctx: HttpContext) {
   const plan = await Plan.find(idParam(ctx, 'ERR_NO_PLAN_FOUND'))
@@ -44,7 +45,16 @@ export default class PlansController {
     const plan = new Plan()
     plan.merge(fields)
     plan.setFlags(flags)
-    await plan.save()
+    await db.transaction(async (trx) => {
+      await plan.useTransaction(trx).save()
+      await audit.record(trx, {
+        action: 'plan.create',
+        entity: 'plan',
+        entityId: plan.id,
+        companyId: null,
+        after: plan.serialize(),
+      })
+    })
     await plan.refresh()
     return ctx.response.created(plan.serialize())
   }
@@ -55,9 +65,19 @@ export default class PlansController {
     const data = await ctx.request.validateUsing(updatePlanValidator)
     if (data.name) await assertNameFree(data.name, plan.id)
     const { fields, flags } = splitPlanFlags(data)
+    const before = plan.serialize()
     plan.merge(fields)
     plan.setFlags(flags)
-    await plan.save()
+    await db.transaction(async (trx) => {
+      await plan.useTransaction(trx).save()
+      await audit.record(trx, {
+        action: 'plan.update',
+        entity: 'plan',
+        entityId: plan.id,
+        companyId: null,
+        ...changedFields(before, plan.serialize()),
+      })
+    })
     return plan.serialize()
   }
 
@@ -66,7 +86,16 @@ export default class PlansController {
     const plan = await findPlan(ctx)
     const used = await db.from('companies').where('plan_id', plan.id).first()
     if (used) throw new AppError('ERR_PLAN_IN_USE', 409)
-    await plan.delete()
+    await db.transaction(async (trx) => {
+      await plan.useTransaction(trx).delete()
+      await audit.record(trx, {
+        action: 'plan.delete',
+        entity: 'plan',
+        entityId: plan.id,
+        companyId: null,
+        before: plan.serialize(),
+      })
+    })
     return ctx.response.noContent()
   }
 }

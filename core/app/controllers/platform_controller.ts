@@ -6,6 +6,7 @@ import { AppError } from '#core/errors'
 import { storage } from '#core/storage'
 import { channelsFor, gatedRoutes, invoicesOnly, manifestFor } from '#services/module_registry'
 import { jobsBackend } from '#core/jobs'
+import { isDraining } from '#services/drain'
 import { planFlagList, planFlagValues } from '#core/plan_flags'
 import { pluginErrorTexts } from '#core/error_texts'
 
@@ -16,7 +17,9 @@ export default class PlatformController {
     return { version: env.get('APP_VERSION') ?? packageVersion }
   }
 
-  async health() {
+  /** 200 while the node serves; 503 from the moment it drains on SIGTERM (load balancers move away) */
+  async health(ctx: HttpContext) {
+    if (isDraining()) return ctx.response.status(503).send({ status: 'draining', jobs: jobsBackend() })
     return { status: 'ok', jobs: jobsBackend() }
   }
 

@@ -14,6 +14,7 @@ import { assertEmailFree, effectiveLimit } from '#services/companies'
 import { revokeUserSessions } from '#services/auth_tokens'
 import { forgetActors } from '#services/actor_cache'
 import { rateLimiter } from '#services/rate_limiter'
+import { audit, changedFields } from '#core/audit'
 
 const PAGE_SIZE = 40
 /** Fields only an admin may set; a user editing themself cannot. */
@@ -124,6 +125,13 @@ export default class UsersController {
         row.fill({ ...fields, password: passwordHash, profile: fields.profile ?? 'user', super: fields.super ?? false })
         await row.save()
         if (queueIds?.length) await row.related('queues').attach(queueIds)
+        await audit.record(trx, {
+          action: 'user.create',
+          entity: 'user',
+          entityId: row.id,
+          companyId,
+          after: { ...row.serialize(), queueIds },
+        })
         return row
       })
       forgetActors()
@@ -168,12 +176,22 @@ export default class UsersController {
     const { queueIds, companyId: ignoredCompany, password, currentPassword: ignoredCurrent, ...fields } = data
     void ignoredCompany
     void ignoredCurrent
+    const before = { ...user.serialize(), queues: undefined, queueIds: user.queues.map((q) => q.id) }
     await db.transaction(async (trx) => {
       user.useTransaction(trx)
       user.merge(fields)
       if (password) user.password = await hash.make(password)
       await user.save()
       if (queueIds) await user.related('queues').sync(queueIds)
+      const after = { ...user.serialize(), queues: undefined, queueIds: queueIds ?? before.queueIds }
+      await audit.record(trx, {
+        action: 'user.update',
+        entity: 'user',
+        entityId: user.id,
+        companyId: user.companyId,
+        ...changedFields(before, after),
+        details: password ? { passwordChanged: true } : null,
+      })
     })
     // the queues changed after the user's save hook ran: forget the cached callers once committed
     forgetActors()
@@ -189,7 +207,16 @@ export default class UsersController {
     if (user.id === ctx.actor.user.id) throw new AppError('ERR_NO_PERMISSION', 403)
     if (user.super && !ctx.actor.user.super) throw new AppError('ERR_NO_PERMISSION', 403)
     await revokeUserSessions(user.id, 'deleted')
-    await user.delete()
+    await db.transaction(async (trx) => {
+      await user.useTransaction(trx).delete()
+      await audit.record(trx, {
+        action: 'user.delete',
+        entity: 'user',
+        entityId: user.id,
+        companyId: user.companyId,
+        before: user.serialize(),
+      })
+    })
     await storage.delete(user.profileImage)
     realtime.toCompany(user.companyId, 'user', { action: 'delete', userId: user.id })
     return ctx.response.noContent()

@@ -16,7 +16,9 @@ export default class HtmlFallbackMiddleware {
       if (served) return
       const accept = request.header('accept') ?? ''
       const path = request.url()
-      if (accept.includes('text/html') && !path.startsWith('/__transmit') && !path.startsWith('/media/')) {
+      // the website chat's demo page is a page of its own (channels/webchat)
+      const own = path.startsWith('/__transmit') || path.startsWith('/media/') || path.startsWith('/channels/webchat/')
+      if (accept.includes('text/html') && !own) {
         if (await uiAssets.serveIndex(ctx)) return
       }
     }

@@ -41,10 +41,21 @@ export default class Company extends BaseModel {
   }
 
   /** Expired when the due date is before today in the company's time zone. */
-  isExpired(now = DateTime.now()) {
-    if (this.neverExpires || !this.dueDate) return false
+  isExpired(now: DateTime = DateTime.now()) {
+    const days = this.daysLeft(now)
+    return days !== null && days < 0
+  }
+
+  /**
+   * Whole days from today in the company's time zone to the due date (0 = due today,
+   * negative once past); null when it never expires. The browser shows this count, so
+   * a browser in another zone says what the server enforces.
+   */
+  daysLeft(now: DateTime = DateTime.now()) {
+    if (this.neverExpires || !this.dueDate) return null
+    const day = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' })
     const today = now.setZone(this.timezone || 'America/Sao_Paulo').toISODate()!
-    return this.dueDate.toISODate()! < today
+    return Math.round(day(this.dueDate.toISODate()!).diff(day(today), 'days').days)
   }
 
   /** The due date the client sees; company 1 shows year 2999. */

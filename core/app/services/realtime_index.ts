@@ -22,7 +22,24 @@ type Stream = ReturnType<Transmit<any>['createStream']>
 
 export const MAX_BACKLOG = 1024 * 1024
 
+/** An event id as the SSE `id:` line carries it ("ms-seq", a Redis stream id). */
+export const EVENT_ID = /^\d{1,15}-\d{1,15}$/
+
 const responses = new WeakMap<object, import('node:http').ServerResponse>()
+/** the open streams of this process by uid (the subscribe route names its stream by uid) */
+const byUid = new Map<string, Stream>()
+
+export function streamOf(uid: string): object | undefined {
+  return byUid.get(uid)
+}
+
+/** Ends every open stream of this process (graceful shutdown: the clients reconnect elsewhere). */
+export function closeAllStreams() {
+  for (const stream of byUid.values()) {
+    const response = responses.get(stream)
+    if (response && !response.writableEnded) response.end()
+  }
+}
 
 /**
  * Writes a ready SSE event (bytes encoded once for all the streams of a
@@ -53,7 +70,6 @@ function frame(data: unknown): string {
 export function indexChannels(transmit: Transmit<any>) {
   const manager = transmit.getManager()
   const live = manager.getAllSubscribers() as Map<Stream, Set<string>>
-  const byUid = new Map<string, Stream>()
   const byChannel = new Map<string, Set<Stream>>()
   const channelsOf = new Map<Stream, Set<string>>()
 

@@ -17,9 +17,12 @@
  */
 import type { HttpContext } from '@adonisjs/core/http'
 import { AppError } from '#core/errors'
+import { EVENT_ID } from './realtime_index.js'
 
 export const MAX_STREAMS_PER_USER = 10
 export const MAX_STREAMS_PER_IP = 50
+/** how long after a reconnect its subscriptions replay missed events */
+const REPLAY_WINDOW_MS = 60_000
 
 /** Transmit's client uses crypto.randomUUID(); accept any similar opaque id. */
 const UID = /^[A-Za-z0-9_-]{8,64}$/
@@ -54,6 +57,12 @@ interface Owner {
   userId: number
   companyId: number
   ip: string
+  /**
+   * the last event id the client had (Last-Event-ID): the subscriptions it makes again right after
+   * reconnecting replay what came after (until sinceUntil; a channel added later starts live)
+   */
+  since?: string
+  sinceUntil?: number
 }
 
 class StreamRegistry {
@@ -63,6 +72,12 @@ class StreamRegistry {
 
   owner(uid: string) {
     return this.#byUid.get(uid)
+  }
+
+  /** the Last-Event-ID a stream reconnected with, while its subscriptions may still replay */
+  since(uid: string) {
+    const owner = this.#byUid.get(uid)
+    return owner?.since && (owner.sinceUntil ?? 0) > Date.now() ? owner.since : undefined
   }
 
   count() {
@@ -131,6 +146,13 @@ export async function guardStreamOpen(ctx: HttpContext, next: () => Promise<void
   const uid = readUid(ctx)
   const actor = ctx.actor
   const owner: Owner = { userId: actor.user.id, companyId: actor.user.companyId, ip: ctx.request.ip() }
+  // EventSource sends Last-Event-ID when it reconnects by itself; a client that opens a new stream
+  // (new uid) passes it as ?lastEventId=
+  const since = ctx.request.header('last-event-id') || ctx.request.qs().lastEventId
+  if (typeof since === 'string' && EVENT_ID.test(since)) {
+    owner.since = since
+    owner.sinceUntil = Date.now() + REPLAY_WINDOW_MS
+  }
   streams.open(uid, owner)
   ctx.response.response.once('close', () => streams.close(uid, owner))
   return next()

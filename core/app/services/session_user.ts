@@ -21,6 +21,7 @@ export async function sessionUser(user: User, company: Company) {
         status: company.status,
         planId: company.planId,
         expired: company.isExpired(),
+        daysLeft: company.daysLeft(),
         companieSettings: settings,
       },
     }

@@ -10,8 +10,8 @@ import { storage } from '#core/storage'
 import { fileContentMatches } from '#modules/inbox/public/contact_sheets'
 import { dispatchListImport } from '../services/list_import.js'
 
-/** xlsx (the spec's format; xls, the old binary one, cannot be read safely) and csv */
-const SHEET_EXTENSIONS = ['xlsx', 'csv']
+/** xlsx and xls (the spec's formats) and csv */
+const SHEET_EXTENSIONS = ['xlsx', 'xls', 'csv']
 
 const PAGE_SIZE = 20
 

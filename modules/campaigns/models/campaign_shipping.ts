@@ -23,6 +23,8 @@ export default class CampaignShipping extends TenantModel {
   @column.dateTime() declare readAt: DateTime | null
   @column.dateTime() declare failedAt: DateTime | null
   @column.dateTime() declare confirmationRequestedAt: DateTime | null
+  @column.dateTime() declare confirmationDeliveredAt: DateTime | null
+  @column.dateTime() declare confirmationReadAt: DateTime | null
   @column.dateTime() declare confirmedAt: DateTime | null
   @column.dateTime({ autoCreate: true }) declare createdAt: DateTime
   @column.dateTime({ autoCreate: true, autoUpdate: true }) declare updatedAt: DateTime

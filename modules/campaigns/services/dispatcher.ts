@@ -40,6 +40,8 @@ const SETTLE_EVERY_MS = 1000
 const settledAt = new Map<number, number>()
 /** sends one tick may make on one connection when there is no pause between them */
 const MAX_SENDS_PER_TICK = 25
+/** hand-overs to the outbox run this many at once after a tick's commit */
+const AFTER_COMMIT_CONCURRENCY = 8
 /** how long a confirmation question waits for its answer before the campaign may finish */
 export const CONFIRMATION_WAIT_MS = 24 * 3600_000
 /** how soon to look again while only answers are awaited */
@@ -200,9 +202,17 @@ export async function startCampaign(companyId: number, campaignId: number) {
 
 /** where the read-ack scan of each campaign's delivered rows goes on (best effort, per process) */
 const readCursor = new Map<number, number>()
+/** the same for the confirmation questions awaiting their answer */
+const questionCursor = new Map<number, number>()
 const SETTLE_BATCH = 500
 
-/** Acks → delivered / read / failed: every queued row, and a rotating window of delivered ones for reads. */
+/**
+ * Acks → delivered / read / failed: every queued row, and a rotating window of
+ * delivered ones for reads. The confirmation questions of rows still
+ * 'confirming' settle the same way into their own columns (the real message's
+ * figures stay the real message's); a question the channel could not deliver
+ * fails its row, since no answer can come.
+ */
 async function settle(trx: TransactionClientContract, campaignId: number, now: Date) {
   const queued = await tenantTable('campaign_shippings', trx)
     .where({ campaign_id: campaignId, status: 'queued' })
@@ -219,23 +229,55 @@ async function settle(trx: TransactionClientContract, campaignId: number, now: D
     .orderBy('id')
     .limit(SETTLE_BATCH)
   readCursor.set(campaignId, delivered.length === SETTLE_BATCH ? Number(delivered[delivered.length - 1].id) : 0)
+  const afterQuestion = questionCursor.get(campaignId) ?? 0
+  const asking = await tenantTable('campaign_shippings', trx)
+    .where({ campaign_id: campaignId, status: 'confirming' })
+    .whereNotNull('confirmation_message_id')
+    .whereNull('confirmation_read_at')
+    .where('id', '>', afterQuestion)
+    .select('id', 'confirmation_message_id', 'confirmation_delivered_at')
+    .orderBy('id')
+    .limit(SETTLE_BATCH)
+  questionCursor.set(campaignId, asking.length === SETTLE_BATCH ? Number(asking[asking.length - 1].id) : 0)
   const rows = [...queued, ...delivered]
-  if (!rows.length) return
-  const states = await deliveryStates(rows.map((r: any) => Number(r.message_id)))
-  const ids = { delivered: [] as number[], read: [] as number[], deliveredRead: [] as number[] }
+  if (!rows.length && !asking.length) return
+  const states = await deliveryStates([
+    ...rows.map((r: any) => Number(r.message_id)),
+    ...asking.map((r: any) => Number(r.confirmation_message_id)),
+  ])
+  const ids = {
+    delivered: [] as number[],
+    read: [] as number[],
+    deliveredRead: [] as number[],
+    asked: [] as number[],
+    askedRead: [] as number[],
+    readOnly: [] as number[],
+  }
+  const failed: { id: number; error: string }[] = []
   for (const r of rows) {
     const s = states.get(Number(r.message_id))
     if (!s) continue
-    if (s.sendError && s.ack < 1) {
-      await tenantTable('campaign_shippings', trx)
-        .where('id', r.id)
-        .update({ status: 'failed', failed_at: now, error: s.sendError.slice(0, 100), updated_at: now })
-    } else if (s.ack >= 1) {
+    if (s.sendError && s.ack < 1) failed.push({ id: r.id, error: s.sendError })
+    else if (s.ack >= 1) {
       if (r.status === 'queued') (s.ack >= 3 ? ids.deliveredRead : ids.delivered).push(r.id)
       else if (s.ack >= 3) ids.read.push(r.id)
     }
   }
+  for (const r of asking) {
+    const s = states.get(Number(r.confirmation_message_id))
+    if (!s) continue
+    if (s.sendError && s.ack < 1) failed.push({ id: r.id, error: s.sendError })
+    else if (s.ack >= 3) (r.confirmation_delivered_at ? ids.readOnly : ids.askedRead).push(r.id)
+    else if (s.ack >= 1 && !r.confirmation_delivered_at) ids.asked.push(r.id)
+  }
   const table = () => tenantTable('campaign_shippings', trx)
+  for (const f of failed) {
+    // only a row still waiting on that message: a reply that confirmed meanwhile wins
+    await table()
+      .where('id', f.id)
+      .whereIn('status', ['queued', 'confirming'])
+      .update({ status: 'failed', failed_at: now, error: f.error.slice(0, 100), updated_at: now })
+  }
   if (ids.delivered.length)
     await table().whereIn('id', ids.delivered).update({ status: 'delivered', delivered_at: now, updated_at: now })
   if (ids.deliveredRead.length)
@@ -243,6 +285,14 @@ async function settle(trx: TransactionClientContract, campaignId: number, now: D
       .whereIn('id', ids.deliveredRead)
       .update({ status: 'delivered', delivered_at: now, read_at: now, updated_at: now })
   if (ids.read.length) await table().whereIn('id', ids.read).update({ read_at: now, updated_at: now })
+  if (ids.asked.length)
+    await table().whereIn('id', ids.asked).update({ confirmation_delivered_at: now, updated_at: now })
+  if (ids.askedRead.length)
+    await table()
+      .whereIn('id', ids.askedRead)
+      .update({ confirmation_delivered_at: now, confirmation_read_at: now, updated_at: now })
+  if (ids.readOnly.length)
+    await table().whereIn('id', ids.readOnly).update({ confirmation_read_at: now, updated_at: now })
 }
 
 async function companyContext(companyId: number) {
@@ -308,6 +358,7 @@ async function sendOnConnection(
   const channel = (await Whatsapp.query({ client: trx }).where('id', whatsappId).select('channel').first())?.channel
   let count = Number(pacer.sent_count)
   let next = now
+  const updates: RowUpdate[] = []
   for (const row of rows) {
     if (next > now) break
     // opted out after the rows were written: skipped without using the connection's turn
@@ -324,18 +375,31 @@ async function sendOnConnection(
         .update({ status: 'skipped', updated_at: new Date(now) })
       continue
     }
-    await sendRow(trx, campaign, row, whatsappId, channel, now, settings, afterCommit)
+    updates.push(await sendRow(trx, campaign, row, whatsappId, channel, now, settings, afterCommit))
     count++
     dayCount++
     next = nextSendAt(now, count, settings, timezone)
   }
+  await markSent(trx, updates)
   await tenantTable('campaign_pacers', trx)
     .where('whatsapp_id', whatsappId)
     .update({ next_at: new Date(next), sent_count: count, day: today, day_count: dayCount })
   return next
 }
 
-/** Stores one recipient's message (the question first, with confirmation) and marks its row. */
+/** What a send changes on its shipping row (written for the whole turn in one statement). */
+interface RowUpdate {
+  id: number
+  status: 'queued' | 'confirming'
+  message: string | null
+  message_id: number | null
+  sent_at: string | null
+  confirmation_message_id: number | null
+  confirmation_requested_at: string | null
+  updated_at: string
+}
+
+/** Stores one recipient's message (the question first, with confirmation); returns its row's change. */
 async function sendRow(
   trx: TransactionClientContract,
   campaign: Campaign,
@@ -345,7 +409,7 @@ async function sendRow(
   now: number,
   settings: Awaited<ReturnType<typeof readSettings>>,
   afterCommit: (() => Promise<void>)[]
-) {
+): Promise<RowUpdate> {
   const recipient = { name: row.name, number: row.number, email: row.email }
   // with confirmation: first the question; the real message once the contact answered (replies.ts)
   const asking = campaign.confirmation && !row.confirmed_at
@@ -365,25 +429,58 @@ async function sendRow(
     userId: campaign.userId,
     queueId: campaign.queueId,
   })
-  await tenantTable('campaign_shippings', trx)
-    .where('id', row.id)
-    .update(
-      asking
-        ? {
-            status: 'confirming',
-            confirmation_message_id: sent.messageId,
-            confirmation_requested_at: new Date(now),
-            updated_at: new Date(now),
-          }
-        : {
-            status: 'queued',
-            message: body,
-            message_id: sent.messageId,
-            sent_at: new Date(),
-            updated_at: new Date(now),
-          }
-    )
   afterCommit.push(sent.afterCommit)
+  const at = new Date(now).toISOString()
+  return asking
+    ? {
+        id: Number(row.id),
+        status: 'confirming',
+        message: null,
+        message_id: null,
+        sent_at: null,
+        confirmation_message_id: sent.messageId,
+        confirmation_requested_at: at,
+        updated_at: at,
+      }
+    : {
+        id: Number(row.id),
+        status: 'queued',
+        message: body,
+        message_id: sent.messageId,
+        sent_at: new Date().toISOString(),
+        confirmation_message_id: null,
+        confirmation_requested_at: null,
+        updated_at: at,
+      }
+}
+
+/** The turn's row changes in one statement (same transaction as their messages). */
+async function markSent(trx: TransactionClientContract, updates: RowUpdate[]) {
+  if (!updates.length) return
+  await trx.rawQuery(
+    `UPDATE campaign_shippings s SET
+       status = v.status,
+       message = COALESCE(v.message, s.message),
+       message_id = COALESCE(v.message_id, s.message_id),
+       sent_at = COALESCE(v.sent_at, s.sent_at),
+       confirmation_message_id = COALESCE(v.confirmation_message_id, s.confirmation_message_id),
+       confirmation_requested_at = COALESCE(v.confirmation_requested_at, s.confirmation_requested_at),
+       updated_at = v.updated_at
+     FROM jsonb_to_recordset(?::jsonb) AS v(id int, status text, message text, message_id int, sent_at timestamptz,
+       confirmation_message_id int, confirmation_requested_at timestamptz, updated_at timestamptz)
+     WHERE s.company_id = ? AND s.id = v.id`,
+    [JSON.stringify(updates), tenancy.requireCompanyId()]
+  )
+}
+
+/** Runs the hand-overs to the outbox a few at a time: each waits on Redis and the screens' events, not on CPU. */
+async function runAll(fns: (() => Promise<void>)[], concurrency = AFTER_COMMIT_CONCURRENCY) {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, fns.length) }, async () => {
+      while (next < fns.length) await fns[next++]().catch(() => {})
+    })
+  )
 }
 
 function mediaTypeOf(name: string) {
@@ -457,7 +554,10 @@ export async function runTick(companyId: number, campaignId: number, dueAt?: num
               )
           )
           .select(
-            db.raw("count(*) FILTER (WHERE status <> 'confirming')::int AS sending"),
+            // a question not yet acked is still "sending": its delivery or failure is looked for soon
+            db.raw(
+              "count(*) FILTER (WHERE status <> 'confirming' OR confirmation_delivered_at IS NULL)::int AS sending"
+            ),
             db.raw('count(*)::int AS n')
           )
           .first()
@@ -472,6 +572,7 @@ export async function runTick(companyId: number, campaignId: number, dueAt?: num
             })
           settledAt.delete(campaignId)
           readCursor.delete(campaignId)
+          questionCursor.delete(campaignId)
           return { next: null, changed: true }
         }
         // only answers awaited: look now and then (an answer queues a tick at once)
@@ -484,9 +585,10 @@ export async function runTick(companyId: number, campaignId: number, dueAt?: num
         .update({ next_tick_at: new Date(next) })
       return { next, changed: afterCommit.length > 0 }
     })
-    for (const fn of afterCommit) await fn().catch(() => {})
-    if (result.changed || afterCommit.length) await broadcast(companyId, campaignId, result.next === null)
+    // the next turn is queued first: its claims overlap this turn's hand-overs (the rows are already 'queued')
     if (result.next !== null) await scheduleTick(companyId, campaignId, result.next).catch(() => {}) // the sweep re-queues it
+    await runAll(afterCommit)
+    if (result.changed || afterCommit.length) await broadcast(companyId, campaignId, result.next === null)
     return result.next
   })
 }

@@ -27,11 +27,13 @@ const normalise = (text: string) =>
 export async function onContactReply(e: MessageReceived) {
   if (e.imported) return
   await tenancy.run(e.companyId, async () => {
+    const settings = await readSettings()
+    const keyword = settings.optOutKeywords.find((k) => normalise(k) === normalise(e.body ?? ''))
+    // most messages are neither an opt-out nor a reply to a running campaign: one cheap look decides
+    if (!keyword && !(await tenantTable('campaigns').where('status', 'EM_ANDAMENTO').select('id').first())) return
     const contact = await getContact(e.contactId)
     if (!contact || contact.isGroup) return
-    const settings = await readSettings()
     const now = new Date(clock.now())
-    const keyword = settings.optOutKeywords.find((k) => normalise(k) === normalise(e.body ?? ''))
     const touched = await db.transaction(async (trx) => {
       const running = tenantTable('campaigns', trx).where('status', 'EM_ANDAMENTO').select('id')
       if (keyword) {
@@ -57,7 +59,14 @@ export async function onContactReply(e: MessageReceived) {
         .where({ number: contact.number, whatsapp_id: e.whatsappId, status: 'confirming' })
         .where('confirmation_requested_at', '>', new Date(now.getTime() - CONFIRMATION_WAIT_MS))
         .whereIn('campaign_id', running.clone())
-        .update({ status: 'pending', confirmed_at: now, updated_at: now })
+        .update({
+          status: 'pending',
+          confirmed_at: now,
+          // an answer shows the question arrived and was read, whatever its acks said so far
+          confirmation_delivered_at: db.raw('COALESCE(confirmation_delivered_at, ?)', [now]),
+          confirmation_read_at: db.raw('COALESCE(confirmation_read_at, ?)', [now]),
+          updated_at: now,
+        })
         .returning('campaign_id')
     })
     const campaigns = [...new Set(touched.map((r: any) => Number(r.campaign_id ?? r)))]

@@ -18,6 +18,9 @@ export interface CampaignCounters {
   read: number
   failed: number
   confirmationRequested: number
+  /** confirmation questions the channel delivered / the contact read (their own acks) */
+  confirmationDelivered: number
+  confirmationRead: number
   confirmed: number
   /** recipients that answered an opt-out keyword (now or before) */
   optedOut: number
@@ -34,6 +37,8 @@ export async function campaignCounters(campaign: Campaign): Promise<CampaignCoun
         count(delivered_at)::int AS delivered, count(read_at)::int AS read,
         count(*) FILTER (WHERE status = 'failed')::int AS failed,
         count(confirmation_requested_at)::int AS confirmation_requested,
+        count(confirmation_delivered_at)::int AS confirmation_delivered,
+        count(confirmation_read_at)::int AS confirmation_read,
         count(confirmed_at)::int AS confirmed,
         count(*) FILTER (WHERE status = 'opted_out')::int AS opted_out,
         count(*) FILTER (WHERE status = 'skipped')::int AS skipped`)
@@ -55,6 +60,8 @@ export async function campaignCounters(campaign: Campaign): Promise<CampaignCoun
     read: Number(row?.read ?? 0),
     failed: Number(row?.failed ?? 0),
     confirmationRequested: Number(row?.confirmation_requested ?? 0),
+    confirmationDelivered: Number(row?.confirmation_delivered ?? 0),
+    confirmationRead: Number(row?.confirmation_read ?? 0),
     confirmed: Number(row?.confirmed ?? 0),
     optedOut: Number(row?.opted_out ?? 0),
     skipped: Number(row?.skipped ?? 0),

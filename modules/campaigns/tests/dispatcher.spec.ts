@@ -9,10 +9,12 @@ import {
   recordingDriver,
   startWorkers,
   waitFor,
+  waitProcessed,
   type InboxWorld,
 } from '#tests/helpers/inbox'
 import { createConnection } from '#tests/helpers/inbox'
 import { uid } from '#tests/helpers/world'
+import { AppError } from '#core/errors'
 import { tenancy } from '#core/tenancy'
 import { saveSettings } from '../services/campaign_settings.js'
 import { clock } from '../services/clock.js'
@@ -545,6 +547,122 @@ test.group('campaigns: replies through the API channel', (group) => {
       driver.restore()
     }
   }).timeout(40000)
+
+  test("the confirmation question's acks settle the row: delivered, read, failed; each recipient counted once", async ({
+    client,
+    assert,
+  }) => {
+    let refuse = ''
+    // the channel refuses the question to one number for good (a permanent error fails it at once)
+    const driver = recordingDriver((m) => {
+      if (m.to.number === refuse) throw new AppError('ERR_WAPP_INVALID_CONTACT', 422, { details: { permanent: true } })
+    })
+    try {
+      const w = await inboxWorld()
+      await settings(client, w, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, ...ALWAYS })
+      const { listId, numbers } = await listWith(client, w, 3)
+      refuse = numbers[2]
+      const id = await createCampaign(client, w, {
+        contactListId: listId,
+        confirmation: true,
+        confirmationMessage1: 'Posso enviar as ofertas, {primeiroNome}?',
+        message1: 'Ofertas para {nome}',
+        scheduledAt: new Date(Date.now() - 1000).toISOString(),
+      })
+      const row = async (n: string) => db.from('campaign_shippings').where({ campaign_id: id, number: n }).first()
+      const sentTo = (n: string) => driver.sent.filter((m) => m.to.number === n)
+      // the channel took the questions (ack 1): their delivery is on the rows, not the offer's
+      await waitFor(async () => {
+        const [a, b] = [await row(numbers[0]), await row(numbers[1])]
+        return Boolean(a?.confirmation_delivered_at && b?.confirmation_delivered_at)
+      }, 20000)
+      const a = await row(numbers[0])
+      assert.equal(a.status, 'confirming')
+      assert.isNull(a.delivered_at)
+      assert.isNull(a.confirmation_read_at)
+      // the refused question fails its row (no answer can come), with the channel's reason
+      await waitFor(async () => (await row(numbers[2]))?.status === 'failed', 20000)
+      const failed = await row(numbers[2])
+      assert.isNotNull(failed.failed_at)
+      assert.include(failed.error, 'ERR_WAPP_INVALID_CONTACT')
+
+      // the API channel reports the first question read
+      const question = await db.from('messages').where('id', a.confirmation_message_id).first()
+      await ingest(w, {
+        kind: 'ack',
+        whatsappId: w.whatsapp.id,
+        providerMessageId: question.wid,
+        ack: 3,
+        contact: { number: numbers[0] },
+      })
+      // while only answers are awaited the chain looks once a minute: a tick now reads the ack
+      await waitFor(
+        async () => {
+          await runTick(w.company.id, id)
+          return (await row(numbers[0])).confirmation_read_at !== null
+        },
+        20000,
+        300
+      )
+
+      // the second answers: its question counts read too, the offer goes and is delivered, then read
+      await ingest(w, message(w.whatsapp.id, numbers[1], 'Pode sim'))
+      await waitFor(async () => (await row(numbers[1])).status === 'delivered', 20000)
+      const b = await row(numbers[1])
+      assert.isNotNull(b.confirmation_read_at)
+      const offer = await db.from('messages').where('id', b.message_id).first()
+      await ingest(w, {
+        kind: 'ack',
+        whatsappId: w.whatsapp.id,
+        providerMessageId: offer.wid,
+        ack: 3,
+        contact: { number: numbers[1] },
+      })
+      await waitFor(
+        async () => {
+          await runTick(w.company.id, id)
+          return (await row(numbers[1])).read_at !== null
+        },
+        20000,
+        300
+      )
+
+      assert.lengthOf(sentTo(numbers[0]), 1, 'no answer, no offer')
+      assert.deepEqual(
+        sentTo(numbers[1]).map((m) => m.body),
+        ['Posso enviar as ofertas, Pessoa?', 'Ofertas para Pessoa 1 Silva']
+      )
+      assert.lengthOf(sentTo(numbers[2]), 0)
+      const report = await client.get(`/campaigns/${id}`).bearerToken(w.adminToken)
+      assert.deepInclude(report.body().counters, {
+        valid: 3,
+        pending: 0,
+        confirmationRequested: 3,
+        confirmationDelivered: 2,
+        confirmationRead: 2,
+        confirmed: 1,
+        delivered: 1,
+        read: 1,
+        failed: 1,
+      })
+      // late acks of a question change nothing once its row moved on
+      await ingest(w, {
+        kind: 'ack',
+        whatsappId: w.whatsapp.id,
+        providerMessageId: question.wid,
+        ack: 3,
+        contact: { number: numbers[0] },
+      })
+      await waitProcessed(w.company.id)
+      await new Promise((r) => setTimeout(r, 1100))
+      await runTick(w.company.id, id)
+      const again = await client.get(`/campaigns/${id}`).bearerToken(w.adminToken)
+      assert.include(again.body().counters, { confirmationRead: 2, failed: 1, delivered: 1 })
+      assert.equal(await status(id), 'EM_ANDAMENTO', 'the unanswered question is still awaited')
+    } finally {
+      driver.restore()
+    }
+  }).timeout(60000)
 
   test('an opt-out keyword skips the number now and in every later campaign, and the report counts it', async ({
     client,

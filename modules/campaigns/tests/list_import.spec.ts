@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { readFileSync } from 'node:fs'
 import ExcelJS from 'exceljs'
 import db from '@adonisjs/lucid/services/db'
 import { realtime } from '#core/realtime'
@@ -80,7 +81,48 @@ test.group('campaigns: contact list import', (group) => {
     }
   }).timeout(30000)
 
-  test('only xlsx or csv whose content matches; admins only; another company cannot upload', async ({
+  test('an xls (the legacy binary format, written by another program) fills the list too', async ({
+    client,
+    assert,
+  }) => {
+    const { company, adminToken } = await createTenant()
+    const list = await client
+      .post('/contact-lists')
+      .bearerToken(adminToken)
+      .json({ name: `Lista ${uid()}` })
+    const listId = list.body().id
+    const events: any[] = []
+    const stop = realtime.tap((_channel, payload) => {
+      if (payload.event === `company-${company.id}-ContactListItem` && payload.contactListId === listId)
+        events.push(payload)
+    })
+    try {
+      // written by xlwt: 200 contacts, numbers as numeric cells, accents, a shared string spanning CONTINUE records
+      const file = readFileSync(new URL('../../inbox/tests/fixtures/contacts.xls', import.meta.url))
+      const r = await client
+        .post(`/contact-lists/${listId}/upload`)
+        .bearerToken(adminToken)
+        .file('file', file, { filename: 'contatos.xls' })
+      r.assertStatus(202)
+      const done = await waitFor(async () => events.find((e) => e.action === 'imported'), 30000)
+      assert.lengthOf(done.results, 200)
+      const items = await db.from('contact_list_items').where('contact_list_id', listId).orderBy('number')
+      const byNumber = new Map(items.map((i: any) => [i.number, i]))
+      assert.equal(byNumber.get('5511987654321')?.name, 'João da Silva')
+      assert.equal(byNumber.get('5511987654321')?.email, 'joao@example.com')
+      assert.equal(byNumber.get('5521912345678')?.name, 'Zoë Ñandú')
+      assert.equal(byNumber.get('5500000000150')?.name, 'Cliente 150')
+      // the 10,006-character name is read whole, and refused by the item rules
+      assert.deepEqual(
+        done.results.filter((x: any) => x.status !== 'created').map((x: any) => [x.row, x.status, x.reason]),
+        [[201, 'invalid', 'name']]
+      )
+    } finally {
+      stop()
+    }
+  }).timeout(40000)
+
+  test('only xlsx, xls or csv whose content matches; admins only; another company cannot upload', async ({
     client,
     assert,
   }) => {
@@ -88,12 +130,18 @@ test.group('campaigns: contact list import', (group) => {
     const intruder = await createTenant()
     const list = await client.post('/contact-lists').bearerToken(owner.adminToken).json({ name: 'Lista' })
     const listId = list.body().id
-    const xls = await client
+    const ods = await client
       .post(`/contact-lists/${listId}/upload`)
       .bearerToken(owner.adminToken)
-      .file('file', Buffer.from('x'), { filename: 'velho.xls' })
-    xls.assertStatus(422)
-    assert.equal(xls.body().error, 'ERR_INVALID_FILE_TYPE')
+      .file('file', Buffer.from('x'), { filename: 'planilha.ods' })
+    ods.assertStatus(422)
+    assert.equal(ods.body().error, 'ERR_INVALID_FILE_TYPE')
+    const notXls = await client
+      .post(`/contact-lists/${listId}/upload`)
+      .bearerToken(owner.adminToken)
+      .file('file', Buffer.from('PK\x03\x04 a zip named xls'), { filename: 'velho.xls' })
+    notXls.assertStatus(422)
+    assert.equal(notXls.body().error, 'ERR_IMPORT_FILE_CONTENT')
     const fake = await client
       .post(`/contact-lists/${listId}/upload`)
       .bearerToken(owner.adminToken)

@@ -7,6 +7,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { Whatsapp } from '#core/models'
 import { tenancy, tenantTable } from '#core/tenancy'
+import { audit, changedFields } from '#core/audit'
 import type { ConnectionInput } from '../validators.js'
 import {
   assertChannelAllowed,
@@ -114,6 +115,13 @@ export async function createConnection(input: ConnectionInput, plan: Record<stri
     await row.save()
     if (input.queueIds?.length) await row.related('queues').sync(input.queueIds)
     await saveImportWindow(trx, row, win)
+    await audit.record(trx, {
+      action: 'connection.create',
+      entity: 'connection',
+      entityId: row.id,
+      companyId,
+      after: { ...row.serialize(), queueIds: input.queueIds },
+    })
     return row
   })
 }
@@ -125,6 +133,7 @@ export async function updateConnection(current: Whatsapp, input: ConnectionInput
   const row = await db.transaction(async (trx) => {
     await trx.from('companies').where('id', companyId).forUpdate().first()
     const locked = await Whatsapp.query({ client: trx }).where('id', current.id).forUpdate().firstOrFail()
+    const before = locked.serialize()
     if (input.name !== undefined) await assertNameFree(trx, locked.channel, input.name, locked.id)
     const greeting = input.greetingMessage !== undefined ? input.greetingMessage : locked.greetingMessage
     await assertQueues(trx, input.queueIds, input.sendIdQueue, greeting)
@@ -142,6 +151,13 @@ export async function updateConnection(current: Whatsapp, input: ConnectionInput
     await locked.save()
     if (input.queueIds) await locked.related('queues').sync(input.queueIds)
     await saveImportWindow(trx, locked, win)
+    await audit.record(trx, {
+      action: 'connection.update',
+      entity: 'connection',
+      entityId: locked.id,
+      companyId,
+      ...changedFields(before, { ...locked.serialize(), queueIds: input.queueIds }),
+    })
     return locked
   })
   const restart = !importWasOn && row.importOldMessages && row.status === 'CONNECTED'
@@ -153,5 +169,12 @@ export async function deleteConnection(row: Whatsapp) {
     await trx.from('companies').where('id', row.companyId).forUpdate().first()
     await tenantTable('whatsapps', trx).where('id', row.id).delete()
     await promoteAfterDelete(trx)
+    await audit.record(trx, {
+      action: 'connection.delete',
+      entity: 'connection',
+      entityId: row.id,
+      companyId: row.companyId,
+      before: row.serialize(),
+    })
   })
 }

@@ -81,4 +81,5 @@ export default defineIsolationCases([
     },
   },
   { route: 'POST /dashboard/backfill', access: 'admin', cross: 'filter', ok: 202, fixture: async () => ({}) },
+  { route: 'GET /dashboard/backfill', access: 'admin', cross: 'filter', fixture: async () => ({}) },
 ])

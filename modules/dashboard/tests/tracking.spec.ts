@@ -2,9 +2,10 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { tenancy } from '#core/tenancy'
 import { createTenant } from '#tests/helpers/world'
-import { agent, createQueue, inboxWorld } from '#tests/helpers/inbox'
+import app from '@adonisjs/core/services/app'
+import { agent, createQueue, inboxWorld, startWorkers, waitFor } from '#tests/helpers/inbox'
 import { createUser } from '#tests/helpers/world'
-import { backfillCompany } from '../tracking/backfill.js'
+import { backfillCompany, backfillProgress } from '../tracking/backfill.js'
 import { aTicket, track } from './fixtures.js'
 
 const sessionsOf = (ticketId: number) => db.from('dashboard_ticket_sessions').where('ticket_id', ticketId).orderBy('id')
@@ -100,6 +101,57 @@ test.group('ticket tracking', () => {
     await tenancy.run(world.company.id, () => backfillCompany())
     assert.lengthOf(await sessionsOf(t1.id), 1)
     assert.lengthOf(await sessionsOf(t2.id), 1)
+  })
+
+  test('on demand: `ace dashboard:backfill --company` runs the job with progress, again and again', async ({
+    client,
+    assert,
+  }) => {
+    const world = await inboxWorld()
+    const a = await agent(world)
+    const t1 = await aTicket(world.company, { status: 'pending', queueId: world.queue.id })
+    await aTicket(world.company, { status: 'pending', queueId: world.queue.id })
+    ;(
+      await client.put(`/tickets/${t1.id}`).bearerToken(a.token).json({ status: 'open', userId: a.user.id })
+    ).assertStatus(200)
+    const untrack = async () => {
+      for (const table of ['dashboard_ticket_sessions', 'dashboard_ticket_states', 'dashboard_daily'])
+        await db.from(table).where('company_id', world.company.id).delete()
+    }
+    await untrack()
+    await startWorkers()
+    const ace = await app.container.make('ace')
+    const run = async () => {
+      const command = await ace.exec('dashboard:backfill', [`--company=${world.company.id}`, '--wait'])
+      assert.equal(command.exitCode ?? 0, 0)
+    }
+
+    await run()
+    assert.deepEqual(await backfillProgress(world.company.id), { state: 'completed', done: 2, total: 2 })
+    const [s1] = await sessionsOf(t1.id)
+    assert.equal(s1.user_id, a.user.id)
+    assert.isNotNull(s1.started_at)
+
+    // a second run right after (the finished job is still kept under its id) runs again, and changes nothing
+    await run()
+    assert.lengthOf(await sessionsOf(t1.id), 1)
+    // ... and after tracking was lost it tracks again: the admin's button (POST) queues the same job
+    await untrack()
+    ;(await client.post('/dashboard/backfill').bearerToken(world.adminToken)).assertStatus(202)
+    const status = await waitFor(async () => {
+      const r = await client.get('/dashboard/backfill').bearerToken(world.adminToken)
+      r.assertStatus(200)
+      return r.body().state === 'completed' ? r.body() : null
+    })
+    assert.deepEqual(status, { state: 'completed', done: 2, total: 2 })
+    assert.lengthOf(await sessionsOf(t1.id), 1)
+    // an agent may neither start it nor read it
+    ;(await client.post('/dashboard/backfill').bearerToken(a.token)).assertStatus(403)
+    ;(await client.get('/dashboard/backfill').bearerToken(a.token)).assertStatus(403)
+
+    // an unknown company fails the command
+    const missing = await ace.exec('dashboard:backfill', ['--company=2147483000'])
+    assert.equal(missing.exitCode, 1)
   })
 })
 
@@ -226,7 +278,7 @@ test.group('daily sums', () => {
 test.group('ratings through the real pipeline', () => {
   test('a contact’s NPS answer becomes the session’s rate, counted on the dashboard', async ({ client, assert }) => {
     const { companySettings } = await import('#core/settings')
-    const { ingest, message, startWorkers, waitProcessed, waitFor, rand } = await import('#tests/helpers/inbox')
+    const { ingest, message, waitProcessed, rand } = await import('#tests/helpers/inbox')
     await startWorkers()
     const world = await inboxWorld()
     await db
@@ -263,5 +315,17 @@ test.group('ratings through the real pipeline', () => {
     assert.isNotNull(s.finished_at)
     const r = await client.get('/dashboard').bearerToken(world.adminToken).qs({ days: 1 })
     assert.deepInclude(r.body().counters, { withRating: 1, npsPromotersPerc: 100, npsScore: 100, waitRating: 0 })
+
+    // tracking lost (or installed after the answer): the backfill gets the rating back from the queues module
+    await db.from('dashboard_ticket_sessions').where('company_id', world.company.id).delete()
+    await db.from('dashboard_ticket_states').where('company_id', world.company.id).delete()
+    await tenancy.run(world.company.id, () => backfillCompany())
+    ;[s] = await sessionsOf(ticket.id)
+    assert.equal(s.rate, 9)
+    assert.isNotNull(s.nps_at)
+    assert.isNotNull(s.finished_at)
+    // run again: nothing changes
+    await tenancy.run(world.company.id, () => backfillCompany())
+    assert.lengthOf(await sessionsOf(ticket.id), 1)
   })
 })

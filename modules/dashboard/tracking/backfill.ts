@@ -2,14 +2,16 @@
  * Backfill: tracking for the tickets that existed before the dashboard was
  * installed, replayed from the inbox's ticket log (through its public API).
  * A BullMQ job per company; idempotent (a ticket already tracked is skipped),
- * so a job restarted after a crash simply carries on. Ratings given before
- * the install are not in the inbox's log and stay unknown.
+ * so a job restarted after a crash simply carries on. Ratings come from the
+ * queues module's public API and are set on every ticket of the batch, tracked
+ * or not, where its session has none yet (a rating only ever fills an empty rate).
  */
 import type { Job } from 'bullmq'
 import { jobs } from '#core/jobs'
 import { tenancy, tenantTable } from '#core/tenancy'
 import { ticketCount, ticketHistories, type TicketHistory } from '#modules/inbox/public/ticket_history'
-import { recordTicketChange, type TicketMove } from './ticket_tracking.js'
+import { ticketRatings } from '#modules/queues/public/ratings'
+import { recordRating, recordTicketChange, type TicketMove } from './ticket_tracking.js'
 
 export const DASHBOARD_QUEUE = 'dashboard'
 const BATCH = 500
@@ -70,6 +72,8 @@ export async function backfillCompany(progress: (p: { done: number; total: numbe
     for (const t of batch) {
       if (!tracked.has(t.id)) for (const { move, at } of movesOf(t)) await recordTicketChange(move, at)
     }
+    const ratings = await ticketRatings(batch.map((t) => t.id))
+    for (const [ticketId, r] of ratings) await recordRating(ticketId, r.rate, r.at)
     done += batch.length
     after = batch[batch.length - 1].id
     await progress({ done, total })
@@ -83,7 +87,29 @@ export function defineBackfillJob() {
   )
 }
 
-/** Queues the company's backfill (one at a time per company). */
-export function dispatchBackfill(companyId: number) {
-  return jobs.dispatch(DASHBOARD_QUEUE, 'backfill', { companyId }, { jobId: `dashboard-backfill-${companyId}` })
+const jobIdOf = (companyId: number) => `dashboard-backfill-${companyId}`
+
+/**
+ * Queues the company's backfill, one at a time per company: while a run is
+ * waiting or active that run is returned; a finished one (kept an hour under
+ * its job id, which would make a new dispatch a no-op) is removed first, so the
+ * backfill can be run again on demand.
+ */
+export async function dispatchBackfill(companyId: number) {
+  const existing = await jobs.queue(DASHBOARD_QUEUE).getJob(jobIdOf(companyId))
+  if (existing) {
+    const state = await existing.getState()
+    if (state !== 'completed' && state !== 'failed') return existing
+    await existing.remove()
+  }
+  return jobs.dispatch(DASHBOARD_QUEUE, 'backfill', { companyId }, { jobId: jobIdOf(companyId) })
+}
+
+/** The company's latest backfill run: its state and { done, total } progress ('missing' when none is kept). */
+export async function backfillProgress(companyId: number) {
+  const job = await jobs.queue(DASHBOARD_QUEUE).getJob(jobIdOf(companyId))
+  if (!job) return { state: 'missing', done: 0, total: 0 }
+  const state = await job.getState()
+  const p = (job.progress ?? {}) as { done?: number; total?: number }
+  return { state: String(state), done: p.done ?? 0, total: p.total ?? 0 }
 }

@@ -71,10 +71,11 @@ export function contribution(s: SessionRow): Vector {
 
 /** the company's time zone, cached briefly (a change applies to the days written after it) */
 const zones = new Map<number, { zone: string; at: number }>()
-async function zoneOf(companyId: number) {
+async function zoneOf(companyId: number, trx: TransactionClientContract) {
   const hit = zones.get(companyId)
   if (hit && Date.now() - hit.at < 60_000) return hit.zone
-  const company = await Company.find(companyId)
+  // in the caller's transaction: a second pool connection while holding one can starve the pool
+  const company = await Company.find(companyId, { client: trx })
   const zone = company?.timezone || 'America/Sao_Paulo'
   zones.set(companyId, { zone, at: Date.now() })
   return zone
@@ -93,7 +94,7 @@ async function add(trx: TransactionClientContract, s: SessionRow, sign: 1 | -1, 
 
 /** Moves a session's contribution from its old state (null when new) to its new one. */
 export async function rollup(trx: TransactionClientContract, before: SessionRow | null, after: SessionRow) {
-  const zone = await zoneOf(tenancy.requireCompanyId())
+  const zone = await zoneOf(tenancy.requireCompanyId(), trx)
   if (before) await add(trx, before, -1, zone)
   await add(trx, after, 1, zone)
 }

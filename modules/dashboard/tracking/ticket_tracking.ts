@@ -82,7 +82,7 @@ export async function recordTicketChange(move: TicketMove, at: Date = new Date()
     }
 
     if (!live) {
-      const ticket = await getTicket(move.ticketId)
+      const ticket = await getTicket(move.ticketId, trx)
       const [created] = await tenantInsert(
         'dashboard_ticket_sessions',
         {
@@ -134,17 +134,17 @@ export function ratingOf(body: string): number | null {
 }
 
 /**
- * A contact's message on a ticket that was asked for its rating: a valid
- * answer becomes the session's rate (the first one only).
+ * A rating answer (0–10) of a ticket: it becomes the rate of the latest
+ * session that asked for it before the answer came and has none yet (the
+ * first answer only), accepted until LATE_RATING_MS after that session ended.
  */
-export async function recordRatingReply(ticketId: number, body: string, at: Date = new Date()) {
-  const rate = ratingOf(body)
-  if (rate === null) return false
+export async function recordRating(ticketId: number, rate: number, at: Date = new Date()) {
   return db.transaction(async (trx) => {
     await lockTicket(trx, ticketId)
     const session: Session | undefined = await tenantTable('dashboard_ticket_sessions', trx)
       .where('ticket_id', ticketId)
       .whereNotNull('nps_at')
+      .where('nps_at', '<=', at)
       .whereNull('rate')
       .orderBy('id', 'desc')
       .first()
@@ -157,4 +157,14 @@ export async function recordRatingReply(ticketId: number, body: string, at: Date
     await rollup(trx, session, after)
     return true
   })
+}
+
+/**
+ * A contact's reply read as a rating (the rating flow's parse rule): the
+ * tests' fixtures answer this way; live answers come from the queues module's
+ * onRatingRecorded.
+ */
+export async function recordRatingReply(ticketId: number, body: string, at: Date = new Date()) {
+  const rate = ratingOf(body)
+  return rate === null ? false : recordRating(ticketId, rate, at)
 }

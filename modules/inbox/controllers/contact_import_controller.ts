@@ -5,6 +5,7 @@ import { AppError } from '#core/errors'
 import { requireAdmin } from '#core/http'
 import { storage } from '#core/storage'
 import { tenancy } from '#core/tenancy'
+import { audit } from '#core/audit'
 import { channelRegistry } from '#core/channels'
 import { connectionRef } from '#core/pipeline'
 import { Whatsapp } from '#core/models'
@@ -138,6 +139,12 @@ export default class ContactImportController {
     requireAdmin(ctx)
     const { mask } = await callerOf(ctx)
     const buffer = await exportContacts(mask)
+    await audit.record(null, {
+      action: 'contact.export',
+      entity: 'contact',
+      companyId: tenancy.requireCompanyId(),
+      details: { masked: mask },
+    })
     ctx.response.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     ctx.response.header('content-disposition', 'attachment; filename="contatos.xlsx"')
     return ctx.response.send(buffer)

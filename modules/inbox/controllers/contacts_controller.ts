@@ -4,6 +4,7 @@ import { AppError } from '#core/errors'
 import { idParam, pageNumber, requireAdmin } from '#core/http'
 import { realtime } from '#core/realtime'
 import { tenancy } from '#core/tenancy'
+import { audit } from '#core/audit'
 import Contact from '../models/contact.js'
 import { callerOf } from '../services/request_context.js'
 import { presentContact } from '../services/ticket_presenter.js'
@@ -219,7 +220,16 @@ export default class ContactsController {
   async destroy(ctx: HttpContext) {
     requireAdmin(ctx)
     const contact = await findContact(ctx)
-    await contact.delete()
+    await db.transaction(async (trx) => {
+      await contact.useTransaction(trx).delete()
+      await audit.record(trx, {
+        action: 'contact.delete',
+        entity: 'contact',
+        entityId: contact.id,
+        companyId: contact.companyId,
+        before: { name: contact.name, number: contact.number, email: contact.email },
+      })
+    })
     realtime.toCompany(tenancy.requireCompanyId(), 'contact', { action: 'delete', contactId: contact.id })
     return { message: 'contact deleted' }
   }

@@ -20,7 +20,10 @@ function assertMayManage(ctx: HttpContext, kanban: number) {
 }
 
 function emit(action: string, payload: Record<string, unknown>) {
-  realtime.toCompany(tenancy.requireCompanyId(), 'tag', { action, ...payload })
+  const companyId = tenancy.requireCompanyId()
+  realtime.toCompany(companyId, 'tag', { action, ...payload })
+  // spec 3 §7 names the event company{id}-tag (no dash): its clients listen to that spelling
+  realtime.toCompanyNamed(companyId, `company${companyId}-tag`, { action, ...payload })
 }
 
 async function findTag(ctx: HttpContext) {

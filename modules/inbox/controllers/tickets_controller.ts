@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { AppError } from '#core/errors'
 import { idParam, pageNumber, requireAdmin } from '#core/http'
 import { tenantInsert, tenantTable } from '#core/tenancy'
+import { audit } from '#core/audit'
 import { User, Whatsapp, Queue } from '#core/models'
 import Ticket from '../models/ticket.js'
 import Contact from '../models/contact.js'
@@ -150,7 +151,16 @@ export default class TicketsController {
     requireAdmin(ctx)
     const ticket = await visibleTicket(ctx, idParam(ctx, 'ERR_NO_TICKET_FOUND'))
     await emitTicketDelete(ticket)
-    await ticket.delete()
+    await db.transaction(async (trx) => {
+      await ticket.useTransaction(trx).delete()
+      await audit.record(trx, {
+        action: 'ticket.delete',
+        entity: 'ticket',
+        entityId: ticket.id,
+        companyId: ticket.companyId,
+        before: { contactId: ticket.contactId, status: ticket.status, queueId: ticket.queueId, userId: ticket.userId },
+      })
+    })
     return { message: 'ticket deleted' }
   }
 

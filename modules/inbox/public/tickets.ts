@@ -4,6 +4,7 @@
  * tenancy.run(companyId, ...)); never touch the tickets table directly.
  */
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { AppError } from '#core/errors'
 import { Whatsapp } from '#core/models'
 import Ticket from '../models/ticket.js'
@@ -44,9 +45,12 @@ const info = (t: Ticket): TicketInfo => ({
   updatedAt: t.updatedAt?.toISO() ?? null,
 })
 
-/** One ticket of the scope's company, or null. */
-export async function getTicket(id: number): Promise<TicketInfo | null> {
-  const t = await Ticket.find(id)
+/**
+ * One ticket of the scope's company, or null. Inside a transaction, pass it:
+ * a second pool connection taken while holding one can starve the pool.
+ */
+export async function getTicket(id: number, trx?: TransactionClientContract): Promise<TicketInfo | null> {
+  const t = await Ticket.find(id, trx ? { client: trx } : undefined)
   return t ? info(t) : null
 }
 

@@ -9,11 +9,12 @@ import { open } from 'node:fs/promises'
 import { Readable } from 'node:stream'
 import { Worker } from 'node:worker_threads'
 import ExcelJS from 'exceljs'
+import { readXlsRows, xlsNumberText, type XlsCell } from './xls_reader.js'
 
 export const IMPORT_MAX_ROWS = 10_000
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024
 export const IMPORT_TIME_CAP_MS = 60_000
-export const IMPORT_EXTENSIONS = ['xlsx', 'csv']
+export const IMPORT_EXTENSIONS = ['xlsx', 'xls', 'csv']
 
 export interface ImportRow {
   name?: unknown
@@ -99,8 +100,22 @@ function headerColumns(row: { eachCell: ExcelJS.Row['eachCell'] }) {
   return columns
 }
 
+/** An xls row (0-based columns) with the little of exceljs' Row that the reader uses (1-based columns). */
+function xlsRow(number: number, cells: Map<number, XlsCell>) {
+  const text = (v: XlsCell | undefined) =>
+    typeof v === 'number' ? xlsNumberText(v) : v === undefined ? null : String(v)
+  return {
+    number,
+    hasValues: [...cells.values()].some((v) => String(v).trim() !== ''),
+    getCell: (col: number) => ({ value: text(cells.get(col - 1)) }),
+    eachCell: (fn: (cell: { value: string | null }, col: number) => void) => {
+      for (const [col, v] of [...cells].sort((a, b) => a[0] - b[0])) fn({ value: text(v) }, col + 1)
+    },
+  } as unknown as ExcelJS.Row
+}
+
 /**
- * The first sheet of an xlsx (streamed) or a csv: header row with
+ * The first sheet of an xlsx (streamed), an xls or a csv: header row with
  * name/number/email in pt, en or es, then one ImportRow per non-empty row.
  * Stops reading as soon as the sheet holds more than maxRows rows.
  */
@@ -121,7 +136,11 @@ export async function parseSheet(bytes: Uint8Array, ext: string, maxRows: number
     rows.push(item)
   }
   try {
-    if (ext === 'csv') {
+    if (ext === 'xls') {
+      // the legacy binary format: read whole (10 MB at most), rows in order, shaped like exceljs rows
+      const sheet = readXlsRows(bytes, maxRows + 2)
+      for (const index of [...sheet.keys()].sort((a, b) => a - b)) take(xlsRow(index + 1, sheet.get(index)!))
+    } else if (ext === 'csv') {
       const workbook = new ExcelJS.Workbook()
       const sheet = await workbook.csv.read(Readable.from([Buffer.from(bytes)]))
       sheet.eachRow((row) => take(row))

@@ -19,6 +19,8 @@ export interface ContactInput {
   channel?: string
   pictureUrl?: string
   lid?: string
+  /** kept on a contact that has no e-mail yet (never overwrites one an agent set) */
+  email?: string
 }
 
 const LIVE = ['open', 'pending', 'group', 'nps', 'lgpd']
@@ -35,11 +37,12 @@ export async function upsertContact(
   const companyId = tenancy.requireCompanyId()
   const name = (input.name || input.number).slice(0, 100)
   const result = await trx.rawQuery(
-    `INSERT INTO contacts (company_id, name, number, is_group, channel, url_picture)
-     VALUES (?, ?, ?, ?, ?, ?)
+    `INSERT INTO contacts (company_id, name, number, is_group, channel, url_picture, email)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (company_id, number) DO UPDATE
        SET name = CASE WHEN contacts.name = contacts.number AND excluded.name <> excluded.number THEN excluded.name ELSE contacts.name END,
            url_picture = coalesce(excluded.url_picture, contacts.url_picture),
+           email = coalesce(nullif(contacts.email, ''), excluded.email),
            updated_at = CASE WHEN contacts.name = contacts.number AND excluded.name <> excluded.number THEN now() ELSE contacts.updated_at END
      RETURNING id, (xmax = 0) AS created, lid`,
     [
@@ -49,6 +52,7 @@ export async function upsertContact(
       Boolean(input.isGroup),
       input.channel ?? 'whatsapp',
       input.pictureUrl ?? null,
+      input.email ? input.email.slice(0, 255) : null,
     ] as any[]
   )
   const row = result.rows[0]

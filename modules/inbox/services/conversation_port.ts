@@ -44,6 +44,8 @@ export function toConversationTicket(row: Record<string, any>): ConversationTick
     lgpdAcceptedAt: date(row.lgpd_accepted_at),
     npsAttempts: Number(row.nps_attempts ?? 0),
     sendInactiveMessage: Boolean(row.send_inactive_message),
+    useIntegration: Boolean(row.use_integration),
+    integrationId: row.integration_id ?? null,
     updatedAt: new Date(row.updated_at),
   }
 }
@@ -62,6 +64,8 @@ const COLUMNS: Record<keyof TicketPatch, string> = {
   npsAttempts: 'nps_attempts',
   sendInactiveMessage: 'send_inactive_message',
   unreadMessages: 'unread_messages',
+  useIntegration: 'use_integration',
+  integrationId: 'integration_id',
 }
 
 const asModel = (t: ConversationTicket) =>

@@ -1,8 +1,9 @@
 /**
  * Find-or-create the live ticket of a contact on a connection (reference §1.3),
  * race-free: the insert relies on the partial unique index (one live ticket per
- * contact + connection) with ON CONFLICT DO NOTHING, and the loser of a race
- * simply reads the winner's row. No mutex.
+ * contact + connection + thread) with ON CONFLICT DO NOTHING, and the loser of
+ * a race simply reads the winner's row. No mutex. The thread is null except on
+ * channels whose conversations have threads (InboundEvent.thread: e-mail).
  */
 import { randomUUID } from 'node:crypto'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -20,12 +21,19 @@ export interface TicketRow {
   contact_id: number
   unread_messages: number
   is_group: boolean
+  thread: string | null
 }
 
-export async function findLiveTicket(trx: TransactionClientContract, contactId: number, whatsappId: number | null) {
+export async function findLiveTicket(
+  trx: TransactionClientContract,
+  contactId: number,
+  whatsappId: number | null,
+  thread: string | null = null
+) {
   return (await tenantTable('tickets', trx)
     .where('contact_id', contactId)
     .whereRaw('coalesce(whatsapp_id, 0) = ?', [whatsappId ?? 0])
+    .whereRaw(`coalesce(thread, '') = ?`, [thread ?? ''])
     .whereIn('status', LIVE)
     .orderBy('id', 'desc')
     .forUpdate()
@@ -42,6 +50,7 @@ export interface NewTicket {
   queueId?: number | null
   isBot?: boolean
   isActiveDemand?: boolean
+  thread?: string | null
 }
 
 /** Inserts unless a live ticket exists; returns the live ticket and whether it is new. */
@@ -51,9 +60,9 @@ export async function insertTicketIfNone(
 ): Promise<{ ticket: TicketRow; created: boolean }> {
   const companyId = tenancy.requireCompanyId()
   const inserted = await trx.rawQuery(
-    `INSERT INTO tickets (company_id, uuid, status, channel, contact_id, whatsapp_id, is_group, is_bot, user_id, queue_id, is_active_demand)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (company_id, contact_id, (coalesce(whatsapp_id, 0))) WHERE status IN ('open','pending','group','nps','lgpd')
+    `INSERT INTO tickets (company_id, uuid, status, channel, contact_id, whatsapp_id, is_group, is_bot, user_id, queue_id, is_active_demand, thread)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (company_id, contact_id, (coalesce(whatsapp_id, 0)), (coalesce(thread, ''))) WHERE status IN ('open','pending','group','nps','lgpd')
      DO NOTHING RETURNING *`,
     [
       companyId,
@@ -67,6 +76,7 @@ export async function insertTicketIfNone(
       t.userId ?? null,
       t.queueId ?? null,
       t.isActiveDemand ?? false,
+      t.thread ?? null,
     ] as any[]
   )
   if (inserted.rows.length) {
@@ -74,7 +84,7 @@ export async function insertTicketIfNone(
     await logTicket(trx, ticket.id, 'create', { userId: t.userId, queueId: t.queueId })
     return { ticket, created: true }
   }
-  const existing = await findLiveTicket(trx, t.contactId, t.whatsappId)
+  const existing = await findLiveTicket(trx, t.contactId, t.whatsappId, t.thread ?? null)
   if (!existing) throw new Error('live ticket vanished during find-or-create')
   return { ticket: existing, created: false }
 }
@@ -82,6 +92,9 @@ export async function insertTicketIfNone(
 /**
  * For inbound messages: the live ticket, else (timeCreateNewTicket) a recently
  * updated one reopened as pending keeping queue and user, else a new one.
+ * A message of a thread with no live ticket takes the contact's live ticket
+ * that has no thread yet (one an agent opened, or one from before threads),
+ * so it never opens a second ticket beside it.
  */
 export async function findOrCreateForInbound(
   trx: TransactionClientContract,
@@ -92,13 +105,23 @@ export async function findOrCreateForInbound(
     isGroup: boolean
     groupAsTicket: boolean
     timeCreateNewTicket: number
+    thread?: string | null
   }
 ) {
-  const live = await findLiveTicket(trx, o.contactId, o.whatsappId)
+  const thread = o.thread || null
+  const live = await findLiveTicket(trx, o.contactId, o.whatsappId, thread)
   if (live) return { ticket: live, created: false }
+  if (thread) {
+    const unthreaded = await findLiveTicket(trx, o.contactId, o.whatsappId, null)
+    if (unthreaded) {
+      await tenantTable('tickets', trx).where('id', unthreaded.id).update({ thread })
+      return { ticket: { ...unthreaded, thread }, created: false }
+    }
+  }
   if (o.timeCreateNewTicket > 0) {
     const recent = await tenantTable('tickets', trx)
       .where({ contact_id: o.contactId, whatsapp_id: o.whatsappId })
+      .whereRaw(`coalesce(thread, '') = ?`, [thread ?? ''])
       .where('updated_at', '>', new Date(Date.now() - o.timeCreateNewTicket * 60_000))
       .orderBy('updated_at', 'desc')
       .forUpdate()
@@ -108,7 +131,8 @@ export async function findOrCreateForInbound(
       const reopened = await trx.rawQuery(
         `UPDATE tickets SET status = 'pending', updated_at = now() WHERE company_id = ? AND id = ?
            AND NOT EXISTS (SELECT 1 FROM tickets o WHERE o.company_id = tickets.company_id AND o.contact_id = tickets.contact_id
-             AND coalesce(o.whatsapp_id,0) = coalesce(tickets.whatsapp_id,0) AND o.status IN ('open','pending','group','nps','lgpd'))
+             AND coalesce(o.whatsapp_id,0) = coalesce(tickets.whatsapp_id,0) AND coalesce(o.thread,'') = coalesce(tickets.thread,'')
+             AND o.status IN ('open','pending','group','nps','lgpd'))
          RETURNING *`,
         [tenancy.requireCompanyId(), recent.id]
       )
@@ -126,5 +150,6 @@ export async function findOrCreateForInbound(
     isGroup: o.isGroup,
     status,
     isBot: !o.isGroup,
+    thread,
   })
 }

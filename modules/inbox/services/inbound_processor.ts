@@ -43,7 +43,7 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
   const number = normaliseNumber(e.contact.number, isGroup)
   if (!number) return
 
-  if (e.kind === 'ack') return applyAck(uow, stored, e.providerMessageId, e.ack ?? 0)
+  if (e.kind === 'ack') return applyAck(uow, stored, e.providerMessageId, e.ack ?? 0, e.error)
   if (e.kind === 'edit' || e.kind === 'delete') return applyChange(uow, stored, e.kind, e.providerMessageId, e.body)
 
   // groups are dropped when the connection does not take them (reference §1.2.2)
@@ -55,6 +55,7 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
     isGroup,
     channel: whatsapp.channel,
     pictureUrl: e.contact.pictureUrl,
+    email: isGroup ? undefined : e.contact.email,
   }
   // a number/LID pair from the channel's contact sync links or merges, never creates
   if (e.kind === 'contact' && input.lid && !isGroup) {
@@ -71,6 +72,7 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
     isGroup,
     groupAsTicket: whatsapp.group_as_ticket === 'enabled',
     timeCreateNewTicket: whatsapp.time_create_new_ticket,
+    thread: isGroup ? null : (e.thread?.slice(0, 255) ?? null),
   })
   const before = asLike(ticket)
 
@@ -213,15 +215,20 @@ async function assertStored(trx: TransactionClientContract, stored: StoredInboun
   if (!found) throw new TargetNotYetStored(wid)
 }
 
-async function applyAck(uow: UnitOfWork, stored: StoredInboundEvent, wid: string, ack: number) {
+async function applyAck(uow: UnitOfWork, stored: StoredInboundEvent, wid: string, ack: number, error?: string) {
   const trx = uow.trx
   const level = Math.max(0, Math.min(5, Math.trunc(ack)))
-  // acks only move forward: a late "delivered" never undoes "read"
-  const rows: { id: number; ticket_id: number }[] = await tenantTable('messages', trx)
-    .where({ whatsapp_id: stored.whatsappId, wid })
-    .where('ack', '<', level)
-    .update({ ack: level, updated_at: db.raw('now()') })
-    .returning(['id', 'ticket_id'])
+  // acks only move forward: a late "delivered" never undoes "read"; a failure the channel reports is shown on the message
+  const rows: { id: number; ticket_id: number }[] = error
+    ? await tenantTable('messages', trx)
+        .where({ whatsapp_id: stored.whatsappId, wid })
+        .update({ send_error: String(error).slice(0, 500), updated_at: db.raw('now()') })
+        .returning(['id', 'ticket_id'])
+    : await tenantTable('messages', trx)
+        .where({ whatsapp_id: stored.whatsappId, wid })
+        .where('ack', '<', level)
+        .update({ ack: level, updated_at: db.raw('now()') })
+        .returning(['id', 'ticket_id'])
   // nothing moved: either the ack is old news, or the message is not there yet
   if (!rows.length) await assertStored(trx, stored, wid)
   for (const r of rows) {

@@ -11,7 +11,7 @@ import { storage } from '#core/storage'
 import { tenancy, tenantTable } from '#core/tenancy'
 import { companySettings } from '#core/settings'
 import { outbox } from '#core/pipeline'
-import { assertCanSendThrough } from '#core/channels'
+import { assertCanSendFreeForm, assertCanSendThrough } from '#core/channels'
 import { realtime } from '#core/realtime'
 import type { User } from '#core/models'
 import Message from '../models/message.js'
@@ -171,6 +171,10 @@ export async function sendAgentMessage(ticket: Ticket, data: AgentMessage, files
   if (!isPrivate && !ticket.whatsappId) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 422)
   // after a plan downgrade, a connection of a channel the plan no longer offers sends nothing
   if (!isPrivate) await assertCanSendThrough(tenancy.requireCompanyId(), ticket.whatsappId)
+  // the channel may refuse free-form messages now (Meta's 24-hour window): before anything is stored
+  if (!isPrivate) {
+    await assertCanSendFreeForm(tenancy.requireCompanyId(), ticket.whatsappId, await Contact.find(ticket.contactId))
+  }
 
   let quotedMsgId: number | null = null
   if (data.quotedMsg?.id) {

@@ -34,6 +34,7 @@ const messages = new Batch<number, Record<string, any> | null>(async (ids) => {
       'messages.*',
       'contacts.number as to_number',
       'contacts.is_group as to_group',
+      'tickets.thread as ticket_thread',
       'q.wid as quoted_wid',
       'q.from_me as quoted_from_me',
       'w.channel as connection_channel',
@@ -88,6 +89,21 @@ const updates = new Batch<{ messageId: number; ticketId: number }, void>(async (
   )
   return items.map(() => undefined)
 })
+
+/**
+ * A ticket without a thread takes the one its first sent message started (an
+ * agent wrote first), so the contact's reply in that thread lands on it. When
+ * another live ticket of the contact holds that thread already, it stays without.
+ */
+async function adoptThread(ticketId: number, thread: string) {
+  await tenantTable('tickets')
+    .where('id', ticketId)
+    .whereNull('thread')
+    .update({ thread: thread.slice(0, 255) })
+    .catch((error: any) => {
+      if (error?.code !== '23505') throw error
+    })
+}
 
 export const outboxHandlers: OutboxHandlers = {
   async load(messageId, op) {
@@ -146,6 +162,7 @@ export const outboxHandlers: OutboxHandlers = {
       mediaUrl: media ? (isUrl(media) ? media : storage.url(media)) : null,
       mediaName: m.media_name,
       quotedProviderId: m.quoted_wid ?? null,
+      thread: m.ticket_thread ?? null,
     }
   },
 
@@ -153,6 +170,7 @@ export const outboxHandlers: OutboxHandlers = {
     if (op !== 'send') return
     const ack = Math.max(1, Math.min(5, result.ack ?? 1))
     const settled = await settle.add({ messageId: Number(messageId), ack, providerId: result.providerId })
+    if (settled && result.thread) await adoptThread(settled.ticketId, result.thread)
     if (settled) await updates.add({ messageId: Number(messageId), ticketId: settled.ticketId })
   },
 

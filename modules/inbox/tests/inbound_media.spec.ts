@@ -421,7 +421,9 @@ test.group('inbound media', (group) => {
       const w = await inboxWorld()
       const first = await receiveMedia(w, `${media.base}/img.png`)
       const key = first.media_url
-      // as Redis restarted empty after the commit: the row pending, no job
+      // as Redis restarted empty after the commit: the row pending, no job (the job is
+      // finished first: an active job cannot be removed, and its id would swallow the sweep's)
+      await waitFor(async () => (await jobs.queue(MEDIA_QUEUE).getJobState(`media-${first.id}`)) === 'completed')
       await jobs.queue(MEDIA_QUEUE).remove(`media-${first.id}`)
       await db
         .from('messages')

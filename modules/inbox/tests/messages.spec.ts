@@ -46,7 +46,7 @@ test.group('messages and outbox', (group) => {
     assert,
   }) => {
     const w = await inboxWorld()
-    const driver = recordingDriver()
+    const driver = recordingDriver(undefined, { companyId: w.company.id })
     try {
       const t = await openTicket(w, w.admin.id)
       const r = await client.post(`/messages/${t.id}`).bearerToken(w.adminToken).json({ body: '  Olá, tudo bem?  ' })
@@ -95,7 +95,7 @@ test.group('messages and outbox', (group) => {
     assert,
   }) => {
     const w = await inboxWorld()
-    const driver = recordingDriver()
+    const driver = recordingDriver(undefined, { companyId: w.company.id })
     try {
       const t = await openTicket(w, w.admin.id)
       const target = await db.from('messages').where('ticket_id', t.id).firstOrFail()
@@ -133,9 +133,12 @@ test.group('messages and outbox', (group) => {
     assert,
   }) => {
     const w = await inboxWorld()
-    const driver = recordingDriver((_m, attempt) => {
-      throw new Error(`channel down (attempt ${attempt})`)
-    })
+    const driver = recordingDriver(
+      (_m, attempt) => {
+        throw new Error(`channel down (attempt ${attempt})`)
+      },
+      { companyId: w.company.id }
+    )
     try {
       const t = await openTicket(w, w.admin.id)
       const r = await client.post(`/messages/${t.id}`).bearerToken(w.adminToken).json({ body: 'vai falhar' })
@@ -169,7 +172,7 @@ test.group('messages and outbox', (group) => {
     assert,
   }) => {
     const w = await inboxWorld()
-    const driver = recordingDriver()
+    const driver = recordingDriver(undefined, { companyId: w.company.id })
     try {
       const t = await openTicket(w, w.admin.id)
       const first = await db.from('messages').where('ticket_id', t.id).firstOrFail()
@@ -289,7 +292,7 @@ test.group('messages and outbox', (group) => {
     assert,
   }) => {
     const w = await inboxWorld()
-    const driver = recordingDriver()
+    const driver = recordingDriver(undefined, { companyId: w.company.id })
     try {
       const t = await openTicket(w, w.admin.id)
       await ingest(w, message(w.whatsapp.id, t.number, 'mais uma'))
@@ -321,7 +324,7 @@ test.group('messages and outbox', (group) => {
 
   test('delete only own messages, edit own text, forward, allMe count', async ({ client, assert }) => {
     const w = await inboxWorld()
-    const driver = recordingDriver()
+    const driver = recordingDriver(undefined, { companyId: w.company.id })
     try {
       const a = await agent(w)
       const t = await openTicket(w, a.user.id)
@@ -433,7 +436,7 @@ test.group('messages and outbox', (group) => {
     assert,
   }) => {
     const w = await inboxWorld()
-    const driver = recordingDriver()
+    const driver = recordingDriver(undefined, { companyId: w.company.id })
     try {
       const t = await openTicket(w, w.admin.id)
       const [row] = await db

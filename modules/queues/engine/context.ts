@@ -11,6 +11,7 @@ import {
   conversation,
   type BotMessage,
   type ConversationContact,
+  type ConversationMessage,
   type ConversationTicket,
   type ConversationTx,
   type TicketLogEntry,
@@ -29,6 +30,8 @@ export interface EngineContext {
   ticket: ConversationTicket
   contact: ConversationContact
   now: Date
+  /** the inbound message being answered (absent in the jobs) */
+  message?: ConversationMessage
 }
 
 export async function loadContext(o: {
@@ -38,6 +41,7 @@ export async function loadContext(o: {
   ticket: ConversationTicket
   contact?: ConversationContact | null
   now: Date
+  message?: ConversationMessage
 }): Promise<EngineContext | null> {
   const [company, whatsapp, settings, contact] = await Promise.all([
     Company.find(o.companyId),
@@ -56,6 +60,7 @@ export async function loadContext(o: {
     ticket: o.ticket,
     contact,
     now: o.now,
+    message: o.message,
   }
 }
 

@@ -7,7 +7,7 @@
  * for an inbound message; each rule is a file of rules/ (vacation, hours,
  * LGPD, menu, chatbot, NPS, audio, agent transitions).
  */
-import type { ConversationHooks, InboundContext } from '#core/conversation'
+import { conversation, type ConversationHooks, type InboundContext, type QuietContext } from '#core/conversation'
 import { change, loadContext } from './context.js'
 import { isAudio, closeByBot } from './rules/common.js'
 import { collectiveVacation } from './rules/vacation.js'
@@ -49,12 +49,28 @@ async function afterInbound(i: InboundContext) {
   if (await outOfHours(ctx)) return
   if (isAudio(i.message.mediaType) && (await refuseAudio(ctx, i.message.id))) return
   if (ctx.contact.disableBot) return
+  // a bot plugin attached to the connection or the ticket (AI prompt, integration) answers instead
+  if (await conversation.takeover({ ...i, ticket: ctx.ticket, contact: ctx.contact })) return
   if (!ctx.ticket.queueId) return chooseQueue(ctx, body)
   if (await queueOutOfHours(ctx)) return
   if (ctx.ticket.isBot) return chatbot(ctx, body)
 }
 
-export const conversationEngine: ConversationHooks = { afterInbound, resolving, accepted, transferred }
+/**
+ * The engine leaves a plain text message alone on a ticket an agent holds
+ * (afterInbound above: no rating asked, no inactivity warning pending, and
+ * no collective vacation configured on the connection, whatever its dates).
+ */
+function quiet({ ticket, connection }: QuietContext) {
+  const vacation = Boolean(
+    connection.collectiveVacationMessage?.trim() &&
+    connection.collectiveVacationStart &&
+    connection.collectiveVacationEnd
+  )
+  return ticket.status === 'open' && Boolean(ticket.userId) && !ticket.sendInactiveMessage && !vacation
+}
+
+export const conversationEngine: ConversationHooks = { afterInbound, quiet, resolving, accepted, transferred }
 
 /** Shared with the jobs: the bot closes a ticket with an optional text. */
 export { closeByBot }

@@ -19,3 +19,5 @@ export { usePagedList, type Page, type PageLoader } from './hooks/usePagedList.j
 export { usePermissionGate, DENIAL_REDIRECT_MS } from './hooks/usePermissionGate.js'
 export { singleton } from './singleton.js'
 export { OPTION_SOURCES, provides, type ManifestModule, type OptionSource } from './modules/optionSources.js'
+export { routeEmbeds, type EmbedLoader, type RouteEmbedProps } from './modules/embeds.js'
+export * from './shortcuts/index.js'

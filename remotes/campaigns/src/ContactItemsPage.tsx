@@ -295,7 +295,7 @@ export default function ContactItemsPage({ contactListId }: { contactListId: num
                   ref={fileRef}
                   className={styles.hidden}
                   type="file"
-                  accept=".xlsx,.csv"
+                  accept=".xlsx,.xls,.csv"
                   data-testid="import-file"
                   onChange={(e) => {
                     const file = e.target.files?.[0]

@@ -157,6 +157,10 @@ export default function ReportPage({ campaignId }: { campaignId: number }) {
         {card(t('reportPage.valid'), counters.valid, 'card-valid')}
         {record.confirmation &&
           card(t('reportPage.confirmationRequested'), counters.confirmationRequested, 'card-confirmation-requested')}
+        {record.confirmation &&
+          card(t('reportPage.confirmationDelivered'), counters.confirmationDelivered ?? 0, 'card-confirmation-delivered')}
+        {record.confirmation &&
+          card(t('reportPage.confirmationRead'), counters.confirmationRead ?? 0, 'card-confirmation-read')}
         {record.confirmation && card(t('reportPage.confirmed'), counters.confirmed, 'card-confirmed')}
         {card(t('reportPage.delivered'), counters.delivered, 'card-delivered')}
         {card(t('reportPage.read'), counters.read, 'card-read')}

@@ -7,6 +7,9 @@ export interface Counters {
   read: number
   failed: number
   confirmationRequested: number
+  /** the confirmation questions' own acks */
+  confirmationDelivered: number
+  confirmationRead: number
   confirmed: number
   optedOut: number
   skipped: number

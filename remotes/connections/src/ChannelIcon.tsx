@@ -4,6 +4,7 @@ import {
   ChatRegular,
   CodeRegular,
   ImageMultipleRegular,
+  MailRegular,
   PersonChatRegular,
   PlugConnectedRegular,
 } from '@fluentui/react-icons'
@@ -19,6 +20,7 @@ const ICONS: Record<string, FluentIcon> = {
   'person-chat': PersonChatRegular,
   'image-multiple': ImageMultipleRegular,
   code: CodeRegular,
+  mail: MailRegular,
   plug: PlugConnectedRegular,
 }
 

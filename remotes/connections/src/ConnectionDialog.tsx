@@ -220,6 +220,7 @@ export function ConnectionDialog(props: ConnectionDialogProps) {
         <ChannelTab
           v={v}
           channel={{ ...channel, fields }}
+          connectionId={current?.id}
           secretsSet={secretsSet}
           errors={Object.fromEntries(fields.map((f) => [f.name, settingError(f.name)]))}
           onChange={setSetting}

@@ -85,7 +85,11 @@ export default function ConnectionsPage() {
       <Button icon={<HeadsetRegular />} onClick={() => navigate('/helps')} data-testid="call-support">
         {t('connections.support')}
       </Button>
-      <AddConnectionMenu channels={channels} onAdd={(channel) => setEditing({ connection: null, channel })} />
+      <AddConnectionMenu
+        channels={channels}
+        onAdd={(channel) => setEditing({ connection: null, channel })}
+        onConnected={list.reload}
+      />
     </>
   ) : null
 
@@ -99,6 +103,7 @@ export default function ConnectionsPage() {
         onRetry={reload}
         actions={session.actions}
         progress={progressById}
+        qrLogin={(name) => channels.find((ch) => ch.name === name)?.qrLogin ?? true}
         onEdit={admin ? (c) => setEditing({ connection: c, channel: c.channel }) : undefined}
         onDelete={admin ? setDeleting : undefined}
       />

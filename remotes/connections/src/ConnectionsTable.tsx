@@ -21,6 +21,8 @@ export interface ConnectionsTableProps {
   actions?: SessionActions
   onEdit?: (c: Connection) => void
   onDelete?: (c: Connection) => void
+  /** whether a channel's session signs in by QR code (new QR offered); unknown channels: yes */
+  qrLogin?: (channel: string) => boolean
   /** import progress (importMessages-{companyId}) by connection id */
   progress?: Record<number, ImportProgress>
   toolbar?: React.ReactNode
@@ -58,7 +60,14 @@ export function ConnectionsTable(props: ConnectionsTableProps) {
     columns.push({
       key: 'session',
       header: t('connections.columns.session'),
-      render: (c) => <SessionCell connection={c} actions={actions} progress={props.progress?.[c.id]} />,
+      render: (c) => (
+        <SessionCell
+          connection={c}
+          actions={actions}
+          progress={props.progress?.[c.id]}
+          qrLogin={props.qrLogin?.(c.channel) ?? true}
+        />
+      ),
       width: '190px',
     })
   }

@@ -65,7 +65,13 @@ function Busy(props: { run: () => Promise<void>; children: string; icon: JSX.Ele
   )
 }
 
-export function SessionCell(props: { connection: Connection; actions: SessionActions; progress?: ImportProgress }) {
+export function SessionCell(props: {
+  connection: Connection
+  actions: SessionActions
+  progress?: ImportProgress
+  /** the channel signs in by QR code (WhatsApp); others only try again */
+  qrLogin?: boolean
+}) {
   const { t } = useTranslation()
   const styles = useStyles()
   const c = props.connection
@@ -106,9 +112,11 @@ export function SessionCell(props: { connection: Connection; actions: SessionAct
             <Busy run={() => a.retry(c)} icon={<ArrowClockwiseRegular />} testId={`retry-${c.id}`}>
               {t('connections.session.retry')}
             </Busy>
-            <Busy run={() => a.newQr(c)} icon={<QrCodeRegular />} testId={`new-qr-${c.id}`}>
-              {t('connections.session.newQr')}
-            </Busy>
+            {props.qrLogin !== false && (
+              <Busy run={() => a.newQr(c)} icon={<QrCodeRegular />} testId={`new-qr-${c.id}`}>
+                {t('connections.session.newQr')}
+              </Busy>
+            )}
           </>
         )}
         {(c.status === 'CONNECTED' || c.status === 'PAIRING' || c.status === 'TIMEOUT') && (

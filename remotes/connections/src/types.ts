@@ -22,6 +22,16 @@ export interface ChannelFieldDef {
   options: { value: string; label: Localized }[]
 }
 
+/** A sign-in that creates the channel's connections instead of the dialog (core ChannelConnectFlow). */
+export interface ChannelConnect {
+  kind: 'facebook-login'
+  endpoint: string
+  params?: Record<string, unknown>
+  appId?: string
+  version?: string
+  scope?: string
+}
+
 /** A channel the company's plan offers, as GET /modules lists it. */
 export interface ChannelDef {
   name: string
@@ -30,6 +40,11 @@ export interface ChannelDef {
   icon: string
   color: string | null
   fields: ChannelFieldDef[]
+  connect?: ChannelConnect | null
+  /** GET route (with :whatsappId) of code the dialog shows to copy, e.g. the website chat's tag */
+  snippet?: string | null
+  /** its session signs in from a phone (WhatsApp): a disconnected connection offers a new QR code */
+  qrLogin?: boolean
 }
 
 export interface ConnectionHealth {

@@ -19,6 +19,8 @@ import type { Attendant } from './types.js'
 
 const useStyles = makeStyles({
   wrap: { overflowX: 'auto' },
+  // the columns keep their width and scroll sideways on a phone
+  table: { minWidth: '720px' },
   bar: { display: 'flex', justifyContent: 'flex-end', gap: '8px' },
   star: { color: '#f5b400', verticalAlign: 'middle', marginRight: '4px' },
 })
@@ -47,7 +49,7 @@ export function AttendantsTable({ rows, range }: { rows: Attendant[]; range: { f
         </Button>
       </div>
       <div className={styles.wrap}>
-        <Table size="small" aria-label={t('dashboardPage.tabs.attendants')} data-testid="attendants-table">
+        <Table size="small" className={styles.table} aria-label={t('dashboardPage.tabs.attendants')} data-testid="attendants-table">
           <TableHeader>
             <TableRow>
               {header.map((h) => (

@@ -1,8 +1,9 @@
 /**
  * /reports (admins and showDashboard users): the four reports of spec 1 §2
  * (calls, surveys, ticket duration, group tickets), one row per ticket
- * session, filtered by dates, queue, agent and connection, exported as CSV
- * and printed to PDF with the browser's print dialog. Group-report times
+ * session, filtered by dates, queue, agent and connection, exported as xlsx
+ * and CSV (by the server) and as PDF (made here from the same report call,
+ * at most PDF_LIMIT rows like the server's exports). Group-report times
  * follow spec 1 §9: Brazil's time zone in Portuguese, Mexico's in Spanish.
  */
 import { useCallback, useEffect, useState } from 'react'
@@ -23,12 +24,13 @@ import {
   TableRow,
   makeStyles,
 } from '@fluentui/react-components'
-import { ArrowDownloadRegular, PrintRegular } from '@fluentui/react-icons'
+import { ArrowDownloadRegular, DocumentPdfRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { api, EmptyState, Page, toastError, toasts } from '@balcao/ui'
 import { downloadExport } from './download.js'
 import { monthStart, today } from './dates.js'
 import { formatNumber } from './numbers.js'
+import { reportPdf } from './pdf.js'
 
 type Kind = 'calls' | 'surveys' | 'duration' | 'groups'
 interface Row {
@@ -52,9 +54,16 @@ interface Named {
 }
 
 const PAGE = 50
+/** the PDF's rows: the server's export cap (EXPORT_LIMIT), fetched in pages of the report call's largest size */
+const PDF_LIMIT = 10_000
+const PDF_PAGE = 5_000
 const useStyles = makeStyles({
   filters: { display: 'flex', gap: '12px', alignItems: 'flex-end', flexWrap: 'wrap' },
   wrap: { overflowX: 'auto' },
+  // four report names do not fit a phone's width: the tabs scroll sideways instead of widening the page
+  tabs: { overflowX: 'auto', maxWidth: '100%', flexShrink: 0 },
+  // eleven columns keep their width and scroll sideways on a phone instead of crushing the cells
+  table: { minWidth: '1040px' },
   select: { minWidth: '160px' },
 })
 
@@ -106,6 +115,7 @@ export function ReportsPage() {
   })
   const [data, setData] = useState<{ rows: Row[]; count: number; hasMore: boolean } | null>(null)
   const [page, setPage] = useState(1)
+  const [printing, setPrinting] = useState(false)
 
   useEffect(() => {
     // the filters' choices; a list the caller may not read stays empty
@@ -177,6 +187,48 @@ export function ReportsPage() {
     )
   }
 
+  /** The report with the filters on screen as a PDF: title, the filters used, every row (up to PDF_LIMIT). */
+  const pdf = async () => {
+    if (!from || !to) return void toasts.warning(t('dashboardPage.needFilter'))
+    setPrinting(true)
+    try {
+      const rows: Row[] = []
+      let count = 0
+      for (let n = 1; rows.length < PDF_LIMIT; n++) {
+        const got = await api.get<{ rows: Row[]; count: number; hasMore: boolean }>(
+          '/dashboard/reports',
+          query({ pageNumber: n, pageSize: PDF_PAGE })
+        )
+        rows.push(...got.rows)
+        count = got.count
+        if (!got.hasMore) break
+      }
+      const all = t('reportsPage.all')
+      const nameOf = (list: Named[], id: string) => (id ? (list.find((o) => String(o.id) === id)?.name ?? id) : all)
+      const title = `${t('reportsPage.title')}: ${t(`reportsPage.kinds.${kind}`)}`
+      const filters: [string, string][] = [
+        [t('dashboardPage.period'), `${from} - ${to}`],
+        [t('reportsPage.queue'), nameOf(options.queues, queueId)],
+        [t('reportsPage.user'), nameOf(options.users, userId)],
+        [t('reportsPage.connection'), nameOf(options.connections, whatsappId)],
+      ]
+      if (zone) filters.push([t('dashboardPage.timezone'), zone])
+      await reportPdf({
+        title,
+        filters,
+        generatedAt: t('dashboardPage.generatedAt', { when: new Date().toLocaleString(i18n.language) }),
+        header,
+        rows: rows.map(cells),
+        note: count > rows.length ? t('reportsPage.truncated', { shown: rows.length, count }) : undefined,
+        fileName: `${t(`reportsPage.kinds.${kind}`)}-${from}-${to}.pdf`,
+      })
+    } catch {
+      toasts.error(t('reportsPage.pdfError'))
+    } finally {
+      setPrinting(false)
+    }
+  }
+
   return (
     <Page
       title={t('reportsPage.title')}
@@ -189,13 +241,18 @@ export function ReportsPage() {
           <Button icon={<ArrowDownloadRegular />} onClick={() => download('csv')} data-testid="report-csv">
             CSV
           </Button>
-          <Button icon={<PrintRegular />} onClick={() => window.print()}>
+          <Button
+            icon={printing ? <Spinner size="tiny" /> : <DocumentPdfRegular />}
+            disabled={printing}
+            onClick={() => void pdf()}
+            data-testid="report-pdf"
+          >
             PDF
           </Button>
         </>
       }
     >
-      <TabList selectedValue={kind} onTabSelect={(_, d) => setKind(d.value as Kind)}>
+      <TabList className={styles.tabs} selectedValue={kind} onTabSelect={(_, d) => setKind(d.value as Kind)}>
         {(['calls', 'surveys', 'duration', 'groups'] as const).map((k) => (
           <Tab key={k} value={k}>
             {t(`reportsPage.kinds.${k}`)}
@@ -229,7 +286,7 @@ export function ReportsPage() {
       ) : (
         <>
           <div className={styles.wrap}>
-            <Table size="small" data-testid="report-table">
+            <Table size="small" className={styles.table} data-testid="report-table">
               <TableHeader>
                 <TableRow>
                   {header.map((h) => (

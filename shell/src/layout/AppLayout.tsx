@@ -16,7 +16,7 @@ import {
   webDarkTheme,
   webLightTheme,
 } from '@fluentui/react-components'
-import { AccessDenied, Toaster, userAtom } from '@balcao/ui'
+import { AccessDenied, Toaster, routeEmbeds, userAtom, type EmbedLoader } from '@balcao/ui'
 import { themeAtom, paintTheme, watchSystemTheme, storedTheme } from '../theme/theme.js'
 import {
   EMPTY_MANIFEST,
@@ -31,6 +31,7 @@ import {
 import { RemotePage, type RemoteComponent } from '../modules/RemotePage.js'
 import { SideMenu } from './SideMenu.js'
 import { TopBar } from './TopBar.js'
+import { ShellShortcuts } from '../shortcuts/ShellShortcuts.js'
 import { SMALL_SCREEN, useMediaQuery } from './useMediaQuery.js'
 import { useVersionCheck } from '../session/useVersionCheck.js'
 import { POST_LOGIN_KEY } from '../session/actions.js'
@@ -108,6 +109,14 @@ export default function AppLayout({ remoteComponent }: { remoteComponent: Remote
   const routes = useMemo(() => routeTable(manifest.modules, manifest.gated), [manifest.modules, manifest.gated])
   const blocked = manifest.status === 'blocked'
   const entries = useMemo(() => menuEntries(manifest.modules), [manifest.modules])
+  // a remote shows another module's piece (e.g. the ticket's schedule dialog) through the kit, never by import
+  useEffect(() => {
+    routeEmbeds.setLoader((route) => {
+      const def = routes.get(route)
+      return def ? (remoteComponent(def) as ReturnType<EmbedLoader>) : null
+    })
+    return () => routeEmbeds.setLoader(null)
+  }, [routes, remoteComponent])
 
   // a fresh sign-in: the subscription notice, and /tickets when a module serves it (spec 1 §4)
   useEffect(() => {
@@ -132,6 +141,7 @@ export default function AppLayout({ remoteComponent }: { remoteComponent: Remote
     <FluentProvider theme={theme === 'dark' ? webDarkTheme : webLightTheme} data-theme={theme}>
       <div className={styles.provider}>
         <Toaster />
+        <ShellShortcuts entries={entries} served={routes} blocked={blocked} />
         <TopBar
           onToggleMenu={() => setOpen((o) => !o)}
           menuOpen={open}

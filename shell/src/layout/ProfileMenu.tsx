@@ -15,14 +15,15 @@ import {
   MenuPopover,
   MenuTrigger,
 } from '@fluentui/react-components'
-import { PersonRegular, SignOutRegular } from '@fluentui/react-icons'
+import { PersonRegular, ShieldKeyholeRegular, SignOutRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import { userAtom } from '@balcao/ui'
 import { LANGUAGES, changeLanguage, type LanguageCode } from '../i18n/setup.js'
 import { logout } from '../session/actions.js'
 import { ProfileDialog } from './ProfileDialog.js'
 
-export function ProfileMenu() {
+/** `twoFactor`: the two-factor module serves its page (the item shows only then) */
+export function ProfileMenu({ twoFactor = false }: { twoFactor?: boolean } = {}) {
   const { t, i18n } = useTranslation()
   const user = useAtomValue(userAtom)
   const navigate = useNavigate()
@@ -54,6 +55,12 @@ export function ProfileMenu() {
             <MenuItem icon={<PersonRegular />} onClick={() => setProfileOpen(true)}>
               {t('layout.profile')}
             </MenuItem>
+            {/* two-step verification (two-factor module's page) */}
+            {twoFactor && (
+              <MenuItem icon={<ShieldKeyholeRegular />} data-testid="two-factor" onClick={() => navigate('/two-factor')}>
+                {t('layout.twoFactor')}
+              </MenuItem>
+            )}
             <MenuDivider />
             <MenuGroup>
               <MenuGroupHeader>{t('languages.label')}</MenuGroupHeader>

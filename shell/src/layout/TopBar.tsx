@@ -17,6 +17,7 @@ import { NotificationsPopover } from './NotificationsPopover.js'
 import { AnnouncementsPopover } from './AnnouncementsPopover.js'
 import { ChatsPopover } from './ChatsPopover.js'
 import { ProfileMenu } from './ProfileMenu.js'
+import { PaletteButton } from '../palette/PaletteButton.js'
 import { SMALL_SCREEN, WIDE_SCREEN, useMediaQuery } from './useMediaQuery.js'
 
 const useStyles = makeStyles({
@@ -100,13 +101,14 @@ export function TopBar(props: {
         </Caption1>
       )}
       <div className={styles.actions}>
+        <PaletteButton />
         <ThemeToggle save={props.ready} />
         <VolumeControl />
         <RefreshButton />
         {props.moduleOn('/tickets') && <NotificationsPopover companyId={user.company.id} />}
         {props.moduleOn('/announcements') && <AnnouncementsPopover />}
         {props.moduleOn('/chats', 'useInternalChat') && <ChatsPopover companyId={user.company.id} userId={user.id} />}
-        <ProfileMenu />
+        <ProfileMenu twoFactor={props.moduleOn('/two-factor')} />
       </div>
     </header>
   )

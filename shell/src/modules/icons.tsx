@@ -26,6 +26,7 @@ import {
   CodeRegular,
   PhoneRegular,
   ListRegular,
+  HistoryRegular,
 } from '@fluentui/react-icons'
 
 const icons: Record<string, FluentIcon> = {
@@ -70,6 +71,7 @@ const icons: Record<string, FluentIcon> = {
   code: CodeRegular,
   phone: PhoneRegular,
   list: ListRegular,
+  audit: HistoryRegular,
 }
 
 export function menuIcon(name?: string): FluentIcon {

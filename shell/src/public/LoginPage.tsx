@@ -5,8 +5,8 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { email as emailRule, required, check, isApiError, toastError } from '@balcao/ui/core'
-import { POST_LOGIN_KEY, login, pendingLanding } from '../session/actions.js'
+import { api, email as emailRule, required, check, isApiError, toastError } from '@balcao/ui/core'
+import { POST_LOGIN_KEY, login, loginSecondStep, pendingLanding } from '../session/actions.js'
 import { subscriptionLanding } from '../session/subscription.js'
 import { AuthFrame } from './AuthFrame.js'
 import { Field, PasswordField } from './Field.js'
@@ -21,7 +21,24 @@ export default function LoginPage() {
   const [password, setPassword] = useState('')
   const [submitted, setSubmitted] = useState(false)
   const [busy, setBusy] = useState(false)
+  // two-step verification: the login's challenge, then the code (or a recovery code)
+  const [challenge, setChallenge] = useState<string | null>(null)
+  const [code, setCode] = useState('')
   const errors = { email: check(email, [required, emailRule]), password: check(password, [required]) }
+
+  const open = async (session: Awaited<ReturnType<typeof loginSecondStep>>) => {
+    // the layout then shows the subscription notice and goes to /tickets when a module serves it
+    sessionStorage.setItem(POST_LOGIN_KEY, '1')
+    pendingLanding.path = subscriptionLanding(session.user) ?? ((await mustEnrol()) ? '/two-factor' : '/')
+    navigate(pendingLanding.path, { replace: true })
+    session.open()
+  }
+
+  const fail = (err: unknown) => {
+    // a rate limit says how long to wait (the answer's retryAfter), and stays long enough to be read
+    toastError(err, isApiError(err) && err.status === 429 ? RATE_LIMIT_TOAST_MS : undefined)
+    setBusy(false)
+  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -29,17 +46,62 @@ export default function LoginPage() {
     if (errors.email || errors.password) return
     setBusy(true)
     try {
-      const session = await login(email.trim(), password)
-      // the layout then shows the subscription notice and goes to /tickets when a module serves it
-      sessionStorage.setItem(POST_LOGIN_KEY, '1')
-      pendingLanding.path = subscriptionLanding(session.user) ?? '/'
-      navigate(pendingLanding.path, { replace: true })
-      session.open()
+      const result = await login(email.trim(), password)
+      if ('challenge' in result) {
+        setChallenge(result.challenge)
+        setBusy(false)
+      } else await open(result)
     } catch (err) {
-      // a rate limit says how long to wait (the answer's retryAfter), and stays long enough to be read
-      toastError(err, isApiError(err) && err.status === 429 ? RATE_LIMIT_TOAST_MS : undefined)
-      setBusy(false)
+      fail(err)
     }
+  }
+
+  const submitCode = async (e: FormEvent) => {
+    e.preventDefault()
+    if (!challenge || !code.trim()) return
+    setBusy(true)
+    try {
+      await open(await loginSecondStep(challenge, code.trim()))
+    } catch (err) {
+      // an expired challenge starts over from the password
+      if (isApiError(err) && err.code === 'ERR_TWO_FACTOR_CHALLENGE_EXPIRED') setChallenge(null)
+      setCode('')
+      fail(err)
+    }
+  }
+
+  if (challenge) {
+    return (
+      <AuthFrame title={t('login.twoFactorTitle')} footer={<LanguageSelect />}>
+        <form onSubmit={submitCode} noValidate>
+          <p style={{ margin: '0 0 16px', color: 'var(--muted)', lineHeight: 1.4 }}>{t('login.twoFactorHint')}</p>
+          <Field
+            id="code"
+            name="code"
+            label={t('login.code')}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            value={code}
+            onValue={setCode}
+            required
+            autoFocus
+          />
+          <button className="btn" type="submit" disabled={busy || !code.trim()}>
+            {busy ? t('login.signingIn') : t('login.verify')}
+          </button>
+          <button
+            type="button"
+            style={{ marginTop: 12, width: '100%', background: 'none', border: 0, color: 'var(--brand)', cursor: 'pointer', font: 'inherit' }}
+            onClick={() => {
+              setChallenge(null)
+              setCode('')
+            }}
+          >
+            {t('login.back')}
+          </button>
+        </form>
+      </AuthFrame>
+    )
   }
 
   return (
@@ -79,4 +141,14 @@ export default function LoginPage() {
       </form>
     </AuthFrame>
   )
+}
+
+/** A company that requires two-step verification sends a user without it to enrolment (two-factor module). */
+async function mustEnrol() {
+  try {
+    const state = await api.get<{ required: boolean; enabled: boolean }>('/two-factor')
+    return state.required && !state.enabled
+  } catch {
+    return false
+  }
 }

@@ -17,7 +17,18 @@ export const loginMarks = { at: 0 }
  * guard never sends an expired company to / first.
  */
 export async function login(email: string, password: string) {
-  const res = await api.post<AuthResponse>('/auth/login', { email, password })
+  const res = await api.post<AuthResponse | { twoFactor: true; challenge: string }>('/auth/login', { email, password })
+  // a user with two-step verification gets a challenge; loginSecondStep finishes with the code
+  if ('challenge' in res) return { challenge: res.challenge }
+  return opened(res)
+}
+
+/** The second step (two-factor module): the challenge of login() and a code or recovery code. */
+export async function loginSecondStep(challenge: string, code: string) {
+  return opened(await api.post<AuthResponse>('/auth/two-factor', { challenge, code }))
+}
+
+function opened(res: AuthResponse) {
   api.setToken(res.token)
   loginMarks.at = Date.now()
   return { user: res.user, open: () => getDefaultStore().set(sessionAtom, { status: 'signedIn', user: res.user }) }

@@ -9,10 +9,15 @@ import { daysUntil, formatDate, toasts, type SessionUser } from '@balcao/ui/core
 export const WARN_DAYS = 5
 export const INVOICES_PATH = '/financeiro-aberto'
 
+/** Days left as the server counts them (the company's time zone), else from this browser's date. */
+function daysLeft(user: SessionUser) {
+  return user.company.daysLeft !== undefined ? user.company.daysLeft : daysUntil(user.company.dueDate)
+}
+
 export function isExpired(user: SessionUser) {
   if (user.super) return false
   if (user.company.expired) return true
-  const days = daysUntil(user.company.dueDate)
+  const days = daysLeft(user)
   return days !== null && days < 0
 }
 
@@ -31,7 +36,7 @@ export function subscriptionNotice(user: SessionUser) {
     toasts.error(expiryMessage(user), 6000)
     return
   }
-  const days = daysUntil(user.company.dueDate)
+  const days = daysLeft(user)
   if (days !== null && days >= 0 && days < WARN_DAYS) {
     toasts.warning(
       days === 0 ? i18next.t('session.expiresToday') : i18next.t('session.expiresIn', { count: days }),

@@ -43,6 +43,8 @@ export function useSessionController() {
         setSession({ status: 'signedOut', user: null })
       }),
       api.on('subscriptionExpired', () => navigate(INVOICES_PATH, { replace: true })),
+      // the company turned two-step verification on while this user was signed in
+      api.on('enrolmentRequired', () => navigate('/two-factor', { replace: true })),
     ]
     return () => offs.forEach((off) => off())
   }, [navigate, setSession])

@@ -93,7 +93,6 @@ test.group('hardening', (group) => {
   }) => {
     const w = await inboxWorld()
     const { id } = await inbound.ingest(w.company.id, message(w.whatsapp.id, rand(), 'x', { eventId: 'dead-1' } as any))
-    await inbound.recordFailure(id, new Error('boom'), true)
     await db.from('inbound_events').where('id', id).update({ status: 'failed' })
     const counts = await tenancy.run(w.company.id, () => inbound.failedCounts([w.whatsapp.id]))
     assert.equal(counts.get(w.whatsapp.id), 1)

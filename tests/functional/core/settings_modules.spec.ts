@@ -156,3 +156,15 @@ test.group('module manifest and plan flags', () => {
     assert.deepEqual(manifestFor(admin, onPlan, [superOnly]), [])
   })
 })
+
+test.group('channels for the connections screen', () => {
+  test('only channels whose session signs in from a phone offer a new QR code', async ({ client, assert }) => {
+    const { adminToken } = await createTenant()
+    const r = await client.get('/modules').bearerToken(adminToken)
+    const qr = Object.fromEntries(r.body().channels.map((c: any) => [c.name, c.qrLogin]))
+    assert.isTrue(qr.whatsapp)
+    for (const name of ['api', 'webchat', 'telegram', 'email', 'whatsappapi']) {
+      if (name in qr) assert.isFalse(qr[name], name)
+    }
+  })
+})

@@ -1,4 +1,5 @@
 /** The queue's chatbot option tree: choosing an option, going back (#), leaving (Sair). */
+import { conversation } from '#core/conversation'
 import Chatbot from '../../chatbot.js'
 import { botMaySpeak, botSpoke, change, connectionQueues, say, type EngineContext } from '../context.js'
 import { TEXTS, chosenNumber, menu } from '../texts.js'
@@ -46,7 +47,26 @@ async function applyOption(ctx: EngineContext, option: Chatbot) {
     if (greeting) await say(ctx, greeting)
     return finishOption(ctx, option)
   }
-  // text (and types whose modules are not installed yet): a step of the tree
+  // file and integration options are served by their plugins (#core/conversation)
+  if (option.queueType === 'file' || option.queueType === 'integration') {
+    ctx.ticket = await conversation.chatbotOption({
+      tx: ctx.tx,
+      companyId: ctx.companyId,
+      ticket: ctx.ticket,
+      ticketCreated: false,
+      contact: ctx.contact,
+      message: ctx.message ?? { id: 0, body: '', mediaType: null },
+      whatsappId: ctx.whatsapp.id,
+      now: ctx.now,
+      option: {
+        id: option.id,
+        queueType: option.queueType,
+        optIntegrationId: option.optIntegrationId ?? null,
+        optFileId: option.optFileId ?? null,
+      },
+    })
+  }
+  // text (and the plugin types, after their plugin acted): a step of the tree
   if (!greeting) {
     // "a message is mandatory to continue": without one the bot stops here
     await change(ctx, { chatbotStageId: null, isBot: false })

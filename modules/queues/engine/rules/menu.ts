@@ -48,9 +48,26 @@ export async function autoAssign(ctx: EngineContext, queue: Queue) {
   if (enabled(ctx, 'sendGreetingMessageOneQueues') && greeting.trim().length > 1) {
     await say(ctx, greeting)
   }
+  await queueAttachments(ctx, queue)
   if (queue.closeTicket) return closeByBot(ctx, { farewell: false, log: 'closed', queueId: queue.id })
   await routeTo(ctx, queue.id, null)
   await queuePosition(ctx, queue.id)
+}
+
+/** The queue's integration and file list, run by the plugins that serve them (#core/conversation). */
+async function queueAttachments(ctx: EngineContext, queue: Queue) {
+  if (!queue.integrationId && !queue.fileListId) return
+  ctx.ticket = await conversation.queueEntered({
+    tx: ctx.tx,
+    companyId: ctx.companyId,
+    ticket: ctx.ticket,
+    ticketCreated: false,
+    contact: ctx.contact,
+    message: ctx.message ?? { id: 0, body: '', mediaType: null },
+    whatsappId: ctx.whatsapp.id,
+    now: ctx.now,
+    queue: { id: queue.id, integrationId: queue.integrationId ?? null, fileListId: queue.fileListId ?? null },
+  })
 }
 
 /** A valid queue choice from the main menu. */
@@ -80,9 +97,10 @@ export async function enterQueue(ctx: EngineContext, queue: Queue) {
     )
     await say(ctx, text)
     await change(ctx, { isBot: true, botAnsweredAt: ctx.now })
-    return
+    return queueAttachments(ctx, queue)
   }
   if (queue.greetingMessage?.trim()) await say(ctx, queue.greetingMessage)
+  await queueAttachments(ctx, queue)
   if (queue.closeTicket) return closeByBot(ctx, { farewell: false, log: 'closed', queueId: queue.id })
   await queuePosition(ctx, queue.id)
 }

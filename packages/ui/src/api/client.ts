@@ -30,6 +30,8 @@ interface ClientEvents {
   signedOut: { code: string | null }
   refreshed: AuthResponse
   subscriptionExpired: { code: string | null }
+  /** the company requires two-step verification and this user has not set it up (two-factor module) */
+  enrolmentRequired: { code: string | null }
 }
 
 const TOKEN_KEY = 'token'
@@ -83,6 +85,7 @@ export class ApiClient {
     signedOut: new Set(),
     refreshed: new Set(),
     subscriptionExpired: new Set(),
+    enrolmentRequired: new Set(),
   }
   /** Sent as Accept-Language so server messages come in the UI language. */
   language = 'pt'
@@ -144,6 +147,9 @@ export class ApiClient {
       this.#emit('signedOut', { code: error.code })
     }
     if (res.status === 402) this.#emit('subscriptionExpired', { code: error.code })
+    if (res.status === 403 && error.code === 'ERR_TWO_FACTOR_ENROLMENT_REQUIRED') {
+      this.#emit('enrolmentRequired', { code: error.code })
+    }
     throw error
   }
 

@@ -14,6 +14,8 @@ export interface SessionCompany {
   status: boolean
   planId: number
   expired: boolean
+  /** days to the due date counted in the company's time zone (null: never expires); older servers omit it */
+  daysLeft?: number | null
   companieSettings: Record<string, string>
 }
 

@@ -144,6 +144,8 @@ const useStyles = makeStyles({
     justifyContent: 'flex-end',
     alignSelf: 'start',
     flexWrap: 'wrap',
+    // four buttons a line: more wrap below rather than squeeze the card's title
+    maxWidth: '148px',
   },
 })
 

@@ -25,6 +25,8 @@ export class RealtimeClient {
   #scope: { companyId: number; userId: number } | null = null
   #retries = 0
   #retryTimer: ReturnType<typeof setTimeout> | null = null
+  /** the id of the last event heard: a new stream asks the server for what came after it */
+  #lastEventId = ''
 
   get companyId() {
     return this.#scope?.companyId ?? null
@@ -40,6 +42,7 @@ export class RealtimeClient {
     this.disconnect()
     this.#scope = { companyId, userId }
     this.#retries = 0
+    this.#lastEventId = ''
     this.#open()
   }
 
@@ -54,7 +57,8 @@ export class RealtimeClient {
    * Opens the stream and subscribes. The stream is signed in with the access
    * token as `?token=` (EventSource cannot send headers) and bound by the
    * server to this user. The browser re-opens a dropped stream by itself, with
-   * the same URL; when the server refuses it (expired token, stream limit) the
+   * the same URL and Last-Event-ID, and the server replays what the stream
+   * missed (through a proxy, on another node when this one died); when the server refuses it (expired token, stream limit) the
    * stream stays closed, and a fresh one is opened after a token refresh.
    */
   #open() {
@@ -65,7 +69,12 @@ export class RealtimeClient {
       eventSourceFactory: (url: string | URL, options: { withCredentials: boolean }) => {
         const signed = new URL(url)
         if (api.token) signed.searchParams.set('token', api.token)
+        // the browser's own reconnects send Last-Event-ID; a stream opened anew names it here
+        if (this.#lastEventId) signed.searchParams.set('lastEventId', this.#lastEventId)
         const source = new EventSource(signed, options)
+        source.addEventListener('message', (e: MessageEvent) => {
+          if (e.lastEventId) this.#lastEventId = e.lastEventId
+        })
         source.addEventListener('open', () => {
           this.#retries = 0
         })

@@ -119,7 +119,14 @@ const en: typeof pt = {
     },
     settings: {
       title: 'Settings',
-      tabs: { options: 'Options', schedules: 'Hours', companies: 'Companies', plans: 'Plans', helps: 'Help' },
+      tabs: {
+        options: 'Options',
+        schedules: 'Hours',
+        assist: 'AI',
+        companies: 'Companies',
+        plans: 'Plans',
+        helps: 'Help',
+      },
       updating: 'Updating...',
       saved: 'Setting updated.',
       schedulesSaved: 'Hours updated successfully.',

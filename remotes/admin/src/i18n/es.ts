@@ -119,7 +119,14 @@ const es: typeof pt = {
     },
     settings: {
       title: 'Configuración',
-      tabs: { options: 'Opciones', schedules: 'Horarios', companies: 'Empresas', plans: 'Planes', helps: 'Ayuda' },
+      tabs: {
+        options: 'Opciones',
+        schedules: 'Horarios',
+        assist: 'IA',
+        companies: 'Empresas',
+        plans: 'Planes',
+        helps: 'Ayuda',
+      },
       updating: 'Actualizando...',
       saved: 'Configuración actualizada.',
       schedulesSaved: 'Horarios actualizados con éxito.',

@@ -118,7 +118,14 @@ export default {
     },
     settings: {
       title: 'Configurações',
-      tabs: { options: 'Opções', schedules: 'Horários', companies: 'Empresas', plans: 'Planos', helps: 'Ajuda' },
+      tabs: {
+        options: 'Opções',
+        schedules: 'Horários',
+        assist: 'IA',
+        companies: 'Empresas',
+        plans: 'Planos',
+        helps: 'Ajuda',
+      },
       updating: 'Atualizando...',
       saved: 'Configuração atualizada com sucesso.',
       schedulesSaved: 'Horários atualizados com sucesso.',

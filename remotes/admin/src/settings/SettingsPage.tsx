@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 import { useAtomValue } from 'jotai'
 import { Tab, TabList, makeStyles } from '@fluentui/react-components'
 import { useTranslation } from 'react-i18next'
-import { api, realtime, userAtom, ErrorState, Page } from '@balcao/ui'
+import { api, realtime, routeEmbeds, userAtom, ErrorState, Page, RouteEmbed, isAdmin } from '@balcao/ui'
 import { OptionsTab } from './OptionsTab.js'
 import { SchedulesTab } from './SchedulesTab.js'
 import { CompaniesTable } from '../companies/CompaniesTable.js'
@@ -14,7 +14,7 @@ import { PlansManager } from '../plans/PlansManager.js'
 import { HelpsManager } from '../helps/HelpsManager.js'
 
 
-type TabName = 'options' | 'schedules' | 'companies' | 'plans' | 'helps'
+type TabName = 'options' | 'schedules' | 'assist' | 'companies' | 'plans' | 'helps'
 
 const useStyles = makeStyles({ body: { display: 'flex', flexDirection: 'column', gap: '12px' } })
 
@@ -45,6 +45,9 @@ export default function SettingsPage() {
 
   const tabs: TabName[] = ['options']
   if (values?.scheduleType === 'company') tabs.push('schedules')
+  // the AI help's key and model, when the plan has the assist module (a route embed, never an import)
+  const assist = routeEmbeds.component('/assist')
+  if (assist && isAdmin(me)) tabs.push('assist')
   if (me?.super) tabs.push('companies', 'plans', 'helps')
   const current = tabs.includes(tab) ? tab : 'options'
 
@@ -67,6 +70,9 @@ export default function SettingsPage() {
                 <OptionsTab values={values} onChange={(k, v) => setValues((s) => ({ ...s, [k]: v }))} />
               )}
               {current === 'schedules' && <SchedulesTab />}
+              {current === 'assist' && assist && (
+                <RouteEmbed component={assist} route="/assist" embed={{ onClose: () => setTab('options') }} />
+              )}
               {current === 'companies' && <CompaniesTable />}
               {current === 'plans' && <PlansManager />}
               {current === 'helps' && <HelpsManager />}

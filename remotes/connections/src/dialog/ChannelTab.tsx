@@ -9,15 +9,18 @@ import { SelectField, TextField } from '@balcao/ui'
 import type { ChannelDef } from '../types.js'
 import { localized } from '../useChannels.js'
 import { useDialogStyles, type TabProps } from './shared.js'
+import { SnippetBox } from './SnippetBox.js'
 
 export interface ChannelTabProps extends Pick<TabProps, 'v'> {
   channel: ChannelDef
+  /** the saved connection's id (none while creating) */
+  connectionId?: number
   secretsSet: Record<string, boolean>
   errors: Record<string, string | undefined>
   onChange: (name: string, value: string) => void
 }
 
-export function ChannelTab({ v, channel, secretsSet, errors, onChange }: ChannelTabProps) {
+export function ChannelTab({ v, channel, connectionId, secretsSet, errors, onChange }: ChannelTabProps) {
   const { t, i18n } = useTranslation()
   const styles = useDialogStyles()
   const text = (x: Parameters<typeof localized>[0]) => localized(x, i18n.language)
@@ -61,6 +64,7 @@ export function ChannelTab({ v, channel, secretsSet, errors, onChange }: Channel
           />
         )
       })}
+      {channel.snippet && <SnippetBox endpoint={channel.snippet} connectionId={connectionId} />}
     </div>
   )
 }

@@ -66,7 +66,8 @@ export function serverRule(rule: string) {
     case 'afterStart':
       return 'connections.validation.vacationEnd'
     default:
-      return 'connections.validation.invalid'
+      // a channel's settings check answers its own code (ERR_…): shown with the code's text
+      return /^ERR_[A-Z0-9_]+$/.test(rule) ? `errors.${rule}` : 'connections.validation.invalid'
   }
 }
 

@@ -5,7 +5,7 @@
  * `menuItems` (the chat's own: forward, send contact, PDF) join the one ⋮ menu.
  * Navigation follows spec 1 §2 (see navigation.ts).
  */
-import { useState, type ReactNode } from 'react'
+import { useState, type ComponentType, type ReactNode } from 'react'
 import { useAtomValue } from 'jotai'
 import { useNavigate } from 'react-router'
 import {
@@ -27,10 +27,20 @@ import {
   DeleteRegular,
   DismissRegular,
   HistoryRegular,
+  ShareRegular,
   MoreVerticalRegular,
 } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { ConfirmDialog, toastError, toasts, userAtom } from '@balcao/ui'
+import {
+  ConfirmDialog,
+  RouteEmbed,
+  routeEmbeds,
+  toastError,
+  toasts,
+  useShortcut,
+  userAtom,
+  type RouteEmbedProps,
+} from '@balcao/ui'
 import type { ConflictTicket, Ticket } from '../types.js'
 import {
   acceptTicket,
@@ -72,7 +82,39 @@ export function TicketActions({
   const [dialog, setDialog] = useState<Open>(null)
   const [busy, setBusy] = useState(false)
   const [conflict, setConflict] = useState<ConflictTicket | null>(null)
+  // the schedules module's dialog for this contact, when the plan has it (spec 1 §2 schedule modal)
+  const [scheduler, setScheduler] = useState<ComponentType<RouteEmbedProps<any>> | null>(null)
+  // the internal chat's "share this ticket" dialog, when the plan has the chats module
+  const [sharer, setSharer] = useState<ComponentType<RouteEmbedProps<any>> | null>(null)
+  const chatShare = routeEmbeds.component('/chats')
+  // Alt+A / Alt+E do what the Accept and Resolve buttons do (run when pressed, after this render)
+  const idle = !!me && !busy && dialog === null
+  useShortcut(
+    idle &&
+      ticket.status === 'pending' && {
+        id: 'inbox.ticket.accept',
+        keys: 'alt+a',
+        group: 'ticket',
+        label: t('shortcuts.acceptTicket'),
+        run: () => (ticket.queueId ? run('accept', () => acceptTicket(ticket, me)) : setDialog('accept')),
+      }
+  )
+  useShortcut(
+    idle &&
+      (ticket.status === 'open' || ticket.status === 'group') && {
+        id: 'inbox.ticket.resolve',
+        keys: 'alt+e',
+        group: 'ticket',
+        label: t('shortcuts.resolveTicket'),
+        run: () => setDialog('resolve'),
+      }
+  )
   if (!me) return null
+  const openSchedule = () => {
+    const embed = routeEmbeds.component('/schedules')
+    if (embed && ticket.contact) setScheduler(() => embed)
+    else toasts.info(t('inbox.actions.scheduleUnavailable'), { timeout: 3000 })
+  }
 
   const done = (kind: ActionKind, after: Ticket | null) => {
     setDialog(null)
@@ -128,10 +170,15 @@ export function TicketActions({
           {live && (
             <MenuItem
               icon={<CalendarClockRegular />}
-              onClick={() => toasts.info(t('inbox.actions.scheduleUnavailable'), { timeout: 3000 })}
+              onClick={openSchedule}
               data-testid="action-schedule"
             >
               {t('inbox.actions.schedule')}
+            </MenuItem>
+          )}
+          {chatShare && (
+            <MenuItem icon={<ShareRegular />} onClick={() => setSharer(() => chatShare)} data-testid="action-share">
+              {t('inbox.actions.share')}
             </MenuItem>
           )}
           <MenuItem icon={<HistoryRegular />} onClick={() => setDialog('log')} data-testid="action-log">
@@ -252,6 +299,16 @@ export function TicketActions({
         {t('inbox.actions.deleteText')}
       </ConfirmDialog>
       <AlreadyOpenDialog ticket={conflict} onClose={() => setConflict(null)} />
+      {sharer && (
+        <RouteEmbed component={sharer} route="/chats" embed={{ ticketId: ticket.id, onClose: () => setSharer(null) }} />
+      )}
+      {scheduler && ticket.contact && (
+        <RouteEmbed
+          component={scheduler}
+          route="/schedules"
+          embed={{ contact: { id: ticket.contact.id, name: ticket.contact.name }, onClose: () => setScheduler(null) }}
+        />
+      )}
     </div>
   )
 }

@@ -15,8 +15,6 @@ import {
   Button,
   Caption1,
   MenuItem,
-  MessageBar,
-  MessageBarBody,
   Spinner,
   Subtitle2,
   makeStyles,
@@ -29,10 +27,21 @@ import {
   DismissRegular,
   DocumentPdfRegular,
 } from '@fluentui/react-icons'
-import { ConfirmDialog, api, isAdmin, realtime, toastError, toasts, userAtom, type RealtimeMessage } from '@balcao/ui'
+import {
+  ConfirmDialog,
+  api,
+  isAdmin,
+  realtime,
+  toastError,
+  toasts,
+  useShortcut,
+  userAtom,
+  type RealtimeMessage,
+} from '@balcao/ui'
 import { TicketActions } from '../actions/TicketActions.js'
 import { deletedHere } from '../actions/calls.js'
 import type { Ticket } from '../types.js'
+import { ChannelWindow } from './ChannelWindow.js'
 import { ContactDrawer } from './ContactDrawer.js'
 import { EditMessageDialog, ForwardDialog, SendContactDialog } from './dialogs.js'
 import { exportConversationPdf } from './exportPdf.js'
@@ -136,6 +145,16 @@ export function ChatPage({ uuid }: { uuid: string }) {
       }
     })
   }, [ticketId, navigate, t])
+
+  // Esc closes the chat (a dialog or drawer open on it takes Esc first)
+  useShortcut({
+    id: 'inbox.chat.close',
+    keys: 'escape',
+    group: 'ticket',
+    label: t('shortcuts.closeChat'),
+    palette: false,
+    run: () => navigate('/tickets'),
+  })
 
   const settings = me?.company?.companieSettings ?? {}
   const lgpdErase = settings.enableLGPD === 'enabled' && settings.lgpdDeleteMessage === 'enabled'
@@ -246,11 +265,8 @@ export function ChatPage({ uuid }: { uuid: string }) {
           }
         />
       </div>
-      {windowBanner && (
-        <MessageBar intent="warning" data-testid="reply-window-banner">
-          <MessageBarBody>{windowBanner}</MessageBarBody>
-        </MessageBar>
-      )}
+      {/* a channel that declares a reply window (and templates) in its manifest draws its own banner */}
+      <ChannelWindow ticket={ticket} version={state.messages.length} fallback={windowBanner} />
       <MessageList
         state={state}
         meId={me?.id ?? null}

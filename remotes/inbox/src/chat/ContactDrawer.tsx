@@ -24,6 +24,8 @@ import { DeleteRegular, DismissRegular, EditRegular } from '@fluentui/react-icon
 import {
   ConfirmDialog,
   MultiSelectField,
+  RouteEmbed,
+  routeEmbeds,
   SwitchField,
   TextField,
   api,
@@ -77,6 +79,8 @@ export function ContactDrawer(props: {
   const [editing, setEditing] = useState(false)
   const [deleting, setDeleting] = useState<TicketNote | null>(null)
   const contactId = ticket.contactId
+  // the contact's upcoming schedules, from the schedules module when the plan has it (never imported)
+  const schedules = routeEmbeds.component('/schedules')
 
   const load = useCallback(async () => {
     try {
@@ -259,6 +263,16 @@ export function ContactDrawer(props: {
                   ))}
                 </div>
               </div>
+            )}
+            {schedules && (
+              <>
+                <Divider style={{ flexGrow: 0 }} />
+                <RouteEmbed
+                  component={schedules}
+                  route="/schedules"
+                  embed={{ mode: 'upcoming', contact: { id: c.id, name: c.name }, onClose: () => {} }}
+                />
+              </>
             )}
             <Divider style={{ flexGrow: 0 }} />
             <Subtitle2 block>{t('inbox.chat.notes')}</Subtitle2>

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { useAtomValue } from 'jotai'
 import { Button, Textarea, ToggleButton, Tooltip, makeStyles, mergeClasses, tokens } from '@fluentui/react-components'
 import { DismissRegular, LockClosedRegular, MicRegular, SendRegular, SignatureRegular } from '@fluentui/react-icons'
-import { api, toastError, userAtom } from '@balcao/ui'
+import { RouteEmbed, api, routeEmbeds, toastError, userAtom } from '@balcao/ui'
 import type { Ticket } from '../types.js'
 import { AttachButtons, AttachmentDialogs, type PendingFiles } from './Attachments.js'
 import { EmojiPicker } from './EmojiPicker.js'
@@ -81,6 +81,8 @@ export function InputBar(props: InputBarProps) {
   const [camera, setCamera] = useState(false)
   const textArea = useRef<HTMLTextAreaElement>(null)
   const quick = useQuickReplies(text, props.quickMessages)
+  // the assist module's AI menu when the plan has it: a route embed, never an import; it only fills the draft
+  const assist = routeEmbeds.component('/assist/chat')
 
   const signed = (body: string) => signBody(body, { sign, isPrivate, name: me?.name })
 
@@ -231,6 +233,22 @@ export function InputBar(props: InputBarProps) {
                 }}
               />
             </Tooltip>
+            {assist && (
+              <RouteEmbed
+                component={assist}
+                route="/assist/chat"
+                embed={{
+                  ticketId: props.ticket.id,
+                  draft: text,
+                  disabled,
+                  onDraft: (value: string) => {
+                    setText(value)
+                    setTimeout(() => textArea.current?.focus(), 0)
+                  },
+                  onClose: () => {},
+                }}
+              />
+            )}
             <Textarea
               ref={textArea}
               className={s.text}

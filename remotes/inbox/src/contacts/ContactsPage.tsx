@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useAtomValue } from 'jotai'
-import { useNavigate } from 'react-router'
+import { useLocation, useNavigate } from 'react-router'
 import {
   Avatar,
   Badge,
@@ -30,6 +30,7 @@ import {
 import {
   AddRegular,
   ArrowDownloadRegular,
+  CalendarAddRegular,
   ArrowImportRegular,
   ChatAddRegular,
   LockClosedRegular,
@@ -49,11 +50,13 @@ import {
   DataTable,
   Page,
   RowActions,
+  RouteEmbed,
+  routeEmbeds,
   type Column,
 } from '@balcao/ui'
 import { loadQueues } from '../actions/data.js'
 import { QueuePickDialog } from '../actions/QueuePickDialog.js'
-import { TagChip } from '../tags/TagChip.js'
+import { TagChip } from '@balcao/ui'
 import { ContactEditDialog } from './ContactEditDialog.js'
 import { ImportDialog } from './ImportDialog.js'
 import { shownCount } from './shownCount.js'
@@ -64,7 +67,7 @@ import { connectionsFor, type Connection, type Contact, type ContactTag, type Co
 const useStyles = makeStyles({
   name: { display: 'flex', alignItems: 'center', gap: '10px' },
   tags: { display: 'flex', gap: '4px', flexWrap: 'wrap' },
-  actions: { display: 'inline-flex', alignItems: 'center' },
+  actions: { display: 'inline-flex', alignItems: 'center', flexWrap: 'wrap', justifyContent: 'flex-end' },
   tagFilter: { minWidth: '220px' },
 })
 
@@ -83,6 +86,9 @@ export default function ContactsPage() {
   const [exporting, setExporting] = useState(false)
   const [openElsewhere, setOpenElsewhere] = useState<OpenTicketRef | null>(null)
   const [askQueue, setAskQueue] = useState<{ contact: Contact; connection: Connection } | null>(null)
+  // the schedules module's dialog for a contact (through the kit's route embeds; null without the module)
+  const scheduler = routeEmbeds.component('/schedules')
+  const [scheduling, setScheduling] = useState<Contact | null>(null)
 
   const list = usePagedList<Contact>(
     useCallback(
@@ -103,6 +109,13 @@ export default function ContactsPage() {
     { debounceMs: 0 }
   )
   const { upsert, remove, reload } = list
+  // the command palette opens a contact as /contacts?search=<number>
+  const { search: query } = useLocation()
+  const setSearch = list.setSearch
+  useEffect(() => {
+    const q = new URLSearchParams(query).get('search')
+    if (q) setSearch(q)
+  }, [query, setSearch])
 
   // a new tag filter starts from page 1 (the loader already reads it)
   const firstFilter = useRef(true)
@@ -267,7 +280,7 @@ export default function ContactsPage() {
       key: 'actions',
       header: t('inbox.contacts.actions'),
       align: 'end',
-      width: '170px',
+      width: '200px',
       render: (c) => {
         const reachable = connectionsFor(c.channel, connections)
         return (
@@ -289,6 +302,16 @@ export default function ContactsPage() {
                 </MenuList>
               </MenuPopover>
             </Menu>
+            {scheduler && (
+              <Tooltip content={t('inbox.contacts.schedule')} relationship="label">
+                <Button
+                  appearance="subtle"
+                  icon={<CalendarAddRegular />}
+                  onClick={() => setScheduling(c)}
+                  data-testid={`schedule-contact-${c.id}`}
+                />
+              </Tooltip>
+            )}
             <Tooltip content={c.active ? t('inbox.contacts.block') : t('inbox.contacts.unblock')} relationship="label">
               <Button
                 appearance="subtle"
@@ -440,6 +463,13 @@ export default function ContactsPage() {
           </DialogBody>
         </DialogSurface>
       </Dialog>
+      {scheduler && scheduling && (
+        <RouteEmbed
+          component={scheduler}
+          route="/schedules"
+          embed={{ contact: { id: scheduling.id, name: scheduling.name }, onClose: () => setScheduling(null) }}
+        />
+      )}
     </Page>
   )
 }

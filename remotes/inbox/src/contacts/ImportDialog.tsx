@@ -121,7 +121,7 @@ export function ImportDialog(props: { onClose: () => void; onImported: (answer: 
               <input
                 ref={input}
                 type="file"
-                accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+                accept=".xlsx,.xls,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv"
                 hidden
                 data-testid="import-file"
                 onChange={(e) => {

@@ -15,7 +15,7 @@ import {
   TextField,
   type Rule,
 } from '@balcao/ui'
-import { TagChip } from './TagChip.js'
+import { TagChip } from '@balcao/ui'
 
 export interface Tag {
   id: number

@@ -22,7 +22,7 @@ import {
   type Column,
 } from '@balcao/ui'
 import { shownCount } from '../contacts/shownCount.js'
-import { TagChip } from './TagChip.js'
+import { TagChip } from '@balcao/ui'
 import { TagDialog, type Tag } from './TagDialog.js'
 
 export default function TagsPage() {

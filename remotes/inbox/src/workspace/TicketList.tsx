@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { Spinner, makeStyles } from '@fluentui/react-components'
 import { ChatMultipleRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { EmptyState, ErrorState } from '@balcao/ui'
+import { EmptyState, ErrorState, useShortcut } from '@balcao/ui'
 import type { Ticket, TicketListKind } from '../types.js'
 import { TICKET_ROW_HEIGHT, TicketCard } from './TicketCard.js'
 import { VirtualList } from './VirtualList.js'
@@ -39,6 +39,34 @@ export function TicketList(props: TicketListProps) {
   const { kind, onCount } = props
 
   useEffect(() => onCount?.(kind, list.count, list.countCapped), [kind, list.count, list.countCapped, onCount])
+
+  // Alt+J / Alt+K: the next / previous ticket of the list on screen (the first / last when none is open)
+  const move = (delta: 1 | -1) => {
+    const items = list.items
+    if (!items.length) return
+    const at = items.findIndex((x) => x.uuid === props.selectedUuid)
+    const next = at < 0 ? (delta === 1 ? 0 : items.length - 1) : Math.min(Math.max(at + delta, 0), items.length - 1)
+    if (next !== at) props.onOpen(items[next])
+  }
+  const nav = { group: 'navigation' as const }
+  useShortcut(
+    props.active && {
+      ...nav,
+      id: 'inbox.list.next',
+      keys: 'alt+j',
+      label: t('shortcuts.nextTicket'),
+      run: () => move(1),
+    }
+  )
+  useShortcut(
+    props.active && {
+      ...nav,
+      id: 'inbox.list.previous',
+      keys: 'alt+k',
+      label: t('shortcuts.previousTicket'),
+      run: () => move(-1),
+    }
+  )
 
   const empty = !list.loading && !list.error && list.items.length === 0
   return (

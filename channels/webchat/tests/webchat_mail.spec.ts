@@ -1,0 +1,163 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { SMTPServer } from 'smtp-server'
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { rateLimiter } from '#core/http'
+import { inboxWorld, startWorkers, waitFor, waitProcessed } from '#tests/helpers/inbox'
+import { forgetKeys } from '../keys.js'
+import { sendDueMails } from '../mail.js'
+import { SITE, webchatConnection, widget } from './fixtures.js'
+
+/** A local SMTP server that keeps what it receives. */
+async function smtpServer() {
+  const received: ParsedMail[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, done) {
+      simpleParser(stream)
+        .then((mail) => received.push(mail))
+        .then(() => done(), done)
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.server.address() as { port: number }).port
+  return { received, port, close: () => new Promise<void>((r) => server.close(() => r())) }
+}
+
+/** A visitor who wrote, and the agent holding their ticket. */
+async function conversation(client: any, visitor: { email?: string; lang?: string }) {
+  const w = await inboxWorld()
+  const { key, whatsapp } = await webchatConnection(
+    w.company,
+    { preChatEmail: 'optional', preChatName: 'optional', title: 'Loja Exemplo' },
+    w.queue.id
+  )
+  let session = widget(client, 'post', key, 'session', { body: { name: 'Marina', email: visitor.email } })
+  if (visitor.lang) session = session.header('accept-language', visitor.lang)
+  const token = (await session).body().visitor as string
+  ;(
+    await widget(client, 'post', key, 'messages', { visitor: token, body: { body: 'Vocês entregam sábado?' } })
+  ).assertStatus(202)
+  await waitProcessed(w.company.id)
+  const ticket = await db.from('tickets').where({ company_id: w.company.id, whatsapp_id: whatsapp.id }).firstOrFail()
+  await db.from('tickets').where('id', ticket.id).update({ status: 'open', user_id: w.admin.id })
+  const reply = async (body: string) => {
+    ;(await client.post(`/messages/${ticket.id}`).bearerToken(w.adminToken).json({ body })).assertStatus(201)
+  }
+  const visitorRow = () => db.from('webchat_visitors').where({ whatsapp_id: whatsapp.id }).firstOrFail()
+  return { w, key, token, reply, visitorRow }
+}
+
+test.group('webchat: replies by e-mail to visitors who left', (group) => {
+  let smtp: Awaited<ReturnType<typeof smtpServer>>
+  const saved = { url: process.env.SMTP_URL, from: process.env.MAIL_FROM, delay: process.env.WEBCHAT_MAIL_DELAY_MS }
+  group.setup(async () => {
+    smtp = await smtpServer()
+    process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`
+    process.env.MAIL_FROM = 'Balcão <chat@balcao.test>'
+    process.env.WEBCHAT_MAIL_DELAY_MS = '0'
+    return async () => {
+      for (const [k, v] of [
+        ['SMTP_URL', saved.url],
+        ['MAIL_FROM', saved.from],
+        ['WEBCHAT_MAIL_DELAY_MS', saved.delay],
+      ] as const) {
+        if (v === undefined) delete process.env[k]
+        else process.env[k] = v
+      }
+      await smtp.close()
+    }
+  })
+  group.each.setup(async () => {
+    await startWorkers()
+    await rateLimiter.resetAll()
+    forgetKeys()
+    smtp.received.length = 0
+  })
+
+  test('the replies a visitor did not see go in one e-mail in their language, once', async ({ client, assert }) => {
+    const c = await conversation(client, { email: 'Marina@Cliente.test', lang: 'en-US,en;q=0.9' })
+    await c.reply('Sim, entregamos até as 14h.')
+    await c.reply('Quer agendar <agora>?')
+    await waitFor(async () => (await c.visitorRow()).mail_due_at !== null, 10000)
+    await waitFor(async () => {
+      await sendDueMails()
+      return smtp.received.length > 0
+    }, 10000)
+    const mail = smtp.received[0]
+    assert.equal(mail.to && !Array.isArray(mail.to) ? mail.to.value[0].address : '', 'marina@cliente.test')
+    assert.equal(mail.subject, 'New reply from Loja Exemplo')
+    assert.include(mail.text!, 'Sim, entregamos até as 14h.')
+    assert.include(mail.text!, `open the chat at ${SITE}`)
+    // the agent's text is escaped in the HTML part
+    assert.include(String(mail.html), 'Quer agendar &lt;agora&gt;?')
+    assert.notInclude(mail.text!, 'Vocês entregam sábado?')
+
+    // nothing new: no second e-mail; a later reply makes one with that reply only
+    await sendDueMails()
+    assert.lengthOf(smtp.received, 1)
+    await c.reply('Confirmado para sábado.')
+    await waitFor(async () => {
+      await sendDueMails()
+      return smtp.received.length > 1
+    }, 10000)
+    assert.include(smtp.received[1].text!, 'Confirmado para sábado.')
+    assert.notInclude(smtp.received[1].text!, 'entregamos até')
+  })
+
+  test('a visitor still on the page (the history or a stream showed the reply) gets no e-mail', async ({
+    client,
+    assert,
+  }) => {
+    process.env.WEBCHAT_MAIL_DELAY_MS = '60000'
+    try {
+      const c = await conversation(client, { email: 'ana@cliente.test' })
+      await c.reply('Já vou verificar.')
+      await waitFor(async () => (await c.visitorRow()).mail_due_at !== null, 10000)
+      // the widget reads it (as its stream or a reload does)
+      const h = await widget(client, 'get', c.key, 'messages', { visitor: c.token })
+      assert.include(
+        h.body().messages.map((m: any) => m.body),
+        'Já vou verificar.'
+      )
+      await db
+        .from('webchat_visitors')
+        .where('id', (await c.visitorRow()).id)
+        .update({ mail_due_at: new Date() })
+      await sendDueMails()
+      assert.lengthOf(smtp.received, 0)
+      assert.isNull((await c.visitorRow()).mail_due_at)
+    } finally {
+      process.env.WEBCHAT_MAIL_DELAY_MS = '0'
+    }
+  })
+
+  test('no e-mail address, nothing due; an SMTP refusal is retried later, never lost silently', async ({
+    client,
+    assert,
+  }) => {
+    const anonymous = await conversation(client, {})
+    await anonymous.reply('Olá!')
+    await waitFor(
+      async () => Number((await db.from('messages').where({ from_me: true, body: 'Olá!' }).count('* as n'))[0].n) > 0,
+      10000
+    )
+    assert.isNull((await anonymous.visitorRow()).mail_due_at)
+
+    const c = await conversation(client, { email: 'bia@cliente.test' })
+    process.env.SMTP_URL = 'smtp://127.0.0.1:9'
+    try {
+      await c.reply('Resposta que não sai por e-mail agora')
+      await waitFor(async () => (await c.visitorRow()).mail_due_at !== null, 10000)
+      await sendDueMails()
+      const row = await c.visitorRow()
+      assert.equal(row.mail_attempts, 1)
+      assert.isAbove(new Date(row.mail_due_at).getTime(), Date.now() + 60_000)
+      assert.equal(Number(row.mailed_up_to), 0)
+    } finally {
+      process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.port}`
+    }
+  })
+})

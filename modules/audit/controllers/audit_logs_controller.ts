@@ -1,0 +1,100 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import vine from '@vinejs/vine'
+import { audit } from '#core/audit'
+import { AppError } from '#core/errors'
+import { requireAdmin } from '#core/http'
+import { filtersValidator } from '../validators.js'
+import { facets, page, type AuditFilters, type Reader } from '../services/query.js'
+import { exportXlsx } from '../services/export.js'
+import { dispatchExport, exportFile, exportState } from '../services/export_job.js'
+
+const PAGE_SIZE = 50
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+const exportIdValidator = vine.create({ id: vine.string().uuid() })
+
+async function filtersOf(ctx: HttpContext): Promise<AuditFilters & { limit?: number }> {
+  const data = await ctx.request.validateUsing(filtersValidator)
+  // only the super user chooses a company; an admin's scope is always their own
+  if (!ctx.actor.user.super) delete data.companyId
+  return data as AuditFilters & { limit?: number }
+}
+
+/** The filters of an export: the page's, without its paging. */
+async function exportFiltersOf(ctx: HttpContext): Promise<AuditFilters> {
+  const { before: ignored, limit: ignoredLimit, ...filters } = await filtersOf(ctx)
+  void ignored
+  void ignoredLimit
+  return filters
+}
+
+const readerOf = (ctx: HttpContext): Reader => ({ superUser: !!ctx.actor.user.super })
+const requesterOf = (ctx: HttpContext) => ({ companyId: ctx.actor.user.companyId, userId: ctx.actor.user.id })
+
+async function exportIdOf(ctx: HttpContext) {
+  try {
+    return (await exportIdValidator.validate({ id: ctx.params.id })).id
+  } catch {
+    throw new AppError('ERR_AUDIT_EXPORT_NOT_FOUND', 404)
+  }
+}
+
+/** An export is itself an action worth logging: who took the log out, with which filters. */
+const logExport = (ctx: HttpContext, details: Record<string, unknown>) =>
+  audit.record(null, {
+    action: 'audit.export',
+    entity: 'audit',
+    companyId: ctx.actor.user.super ? null : ctx.actor.user.companyId,
+    details,
+  })
+
+export default class AuditLogsController {
+  /** GET /audit-logs: newest first, filtered, keyset-paged by `before`. */
+  async index(ctx: HttpContext) {
+    requireAdmin(ctx)
+    const filters = await filtersOf(ctx)
+    return page(readerOf(ctx), filters, filters.limit ?? PAGE_SIZE)
+  }
+
+  /** GET /audit-logs/facets: the actions and entities present, for the filter menus. */
+  async facets(ctx: HttpContext) {
+    requireAdmin(ctx)
+    return facets(readerOf(ctx))
+  }
+
+  /** GET /audit-logs/export: the filtered log as xlsx in the answer (API clients; capped). */
+  async export(ctx: HttpContext) {
+    requireAdmin(ctx)
+    const filters = await exportFiltersOf(ctx)
+    const { buffer, rows } = await exportXlsx(readerOf(ctx), filters)
+    await logExport(ctx, { rows, filters })
+    ctx.response.header('content-type', XLSX)
+    ctx.response.header('content-disposition', 'attachment; filename="audit-log.xlsx"')
+    return ctx.response.send(buffer)
+  }
+
+  /** POST /audit-logs/exports: queues the export of the filtered log; 202 { exportId, total }. */
+  async startExport(ctx: HttpContext) {
+    requireAdmin(ctx)
+    const filters = await exportFiltersOf(ctx)
+    const started = await dispatchExport({ ...requesterOf(ctx), ...readerOf(ctx) }, filters)
+    await logExport(ctx, { rows: started.total, filters, exportId: started.exportId })
+    return ctx.response.accepted({ ...started, status: 'queued', done: 0 })
+  }
+
+  /** GET /audit-logs/exports/:id: the caller's export state and progress { status, done, total }. */
+  async exportProgress(ctx: HttpContext) {
+    requireAdmin(ctx)
+    const state = await exportState(await exportIdOf(ctx), requesterOf(ctx))
+    if (!state) throw new AppError('ERR_AUDIT_EXPORT_NOT_FOUND', 404)
+    return state
+  }
+
+  /** GET /audit-logs/exports/:id/file: the finished xlsx. */
+  async exportDownload(ctx: HttpContext) {
+    requireAdmin(ctx)
+    const bytes = await exportFile(await exportIdOf(ctx), requesterOf(ctx))
+    ctx.response.header('content-type', XLSX)
+    ctx.response.header('content-disposition', 'attachment; filename="audit-log.xlsx"')
+    return ctx.response.send(Buffer.from(bytes))
+  }
+}

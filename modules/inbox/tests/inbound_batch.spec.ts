@@ -1,0 +1,124 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { realtime } from '#core/realtime'
+import { onMessageReceived } from '../public/events.js'
+import { batchStats } from '../services/inbound_batch.js'
+import {
+  inboxWorld,
+  ingest,
+  message,
+  rand,
+  startWorkers,
+  stopWorkers,
+  waitFor,
+  waitProcessed,
+  type InboxWorld,
+} from '#tests/helpers/inbox'
+
+/** A contact whose ticket an agent holds (the set-wise path's case). */
+async function heldTicket(w: InboxWorld) {
+  const number = rand()
+  await ingest(w, message(w.whatsapp.id, number, 'oi'))
+  await waitProcessed(w.company.id)
+  const c = await db.from('contacts').where({ company_id: w.company.id, number }).firstOrFail()
+  const t = await db.from('tickets').where({ contact_id: c.id }).firstOrFail()
+  await db
+    .from('tickets')
+    .where('id', t.id)
+    .update({ status: 'open', user_id: w.admin.id, queue_id: w.queue.id, unread_messages: 0 })
+  return { number, ticketId: Number(t.id) }
+}
+
+test.group('inbound pipeline: the set-wise path', (group) => {
+  group.each.setup(() => startWorkers())
+
+  test('a burst on agent-held tickets is stored set-wise: once each, in order, same counts and events', async ({
+    assert,
+  }) => {
+    const w = await inboxWorld()
+    const held = [await heldTicket(w), await heldTicket(w)]
+    const pendingNumber = rand()
+    const received: number[] = []
+    const stopListening = onMessageReceived(async (e) => {
+      if (e.companyId === w.company.id) received.push(e.messageId)
+    })
+    const events: any[] = []
+    const stopTap = realtime.tap((_channel, payload) => {
+      if (payload.event === `company-${w.company.id}-appMessage` || payload.event === `company-${w.company.id}-ticket`)
+        events.push(payload)
+    })
+    try {
+      await stopWorkers()
+      const before = batchStats.events
+      const burst = held.flatMap((h) =>
+        Array.from({ length: 15 }, (_, i) => message(w.whatsapp.id, h.number, `${h.number} mensagem ${i}`))
+      )
+      for (const e of burst) await ingest(w, e)
+      // redelivered by the channel: no-ops
+      for (const e of burst.slice(0, 5)) await ingest(w, { ...e })
+      // a contact without a held ticket goes one by one, in the same batch
+      for (let i = 0; i < 3; i++) await ingest(w, message(w.whatsapp.id, pendingNumber, `novo ${i}`))
+      await startWorkers()
+      await waitProcessed(w.company.id)
+      assert.equal(batchStats.events - before, 30)
+
+      for (const h of held) {
+        const rows = await db.from('messages').where('ticket_id', h.ticketId).orderBy('id')
+        const bodies = rows.map((r) => r.body).filter((b) => b.includes('mensagem'))
+        assert.deepEqual(
+          bodies,
+          Array.from({ length: 15 }, (_, i) => `${h.number} mensagem ${i}`)
+        )
+        const t = await db.from('tickets').where('id', h.ticketId).firstOrFail()
+        assert.equal(t.unread_messages, 15)
+        assert.equal(t.last_message, `${h.number} mensagem 14`)
+        assert.equal(t.status, 'open')
+      }
+      const fresh = await db
+        .from('tickets')
+        .join('contacts', 'contacts.id', 'tickets.contact_id')
+        .where('contacts.number', pendingNumber)
+        .select('tickets.unread_messages')
+        .firstOrFail()
+      assert.equal(fresh.unread_messages, 3)
+      // a realtime message event and an onMessageReceived for each message stored set-wise
+      const stored = await db
+        .from('messages')
+        .whereIn(
+          'ticket_id',
+          held.map((h) => h.ticketId)
+        )
+        .where('body', 'like', '%mensagem%')
+        .select('id')
+      // effects run after the commit: wait for them
+      await waitFor(async () => stored.every((m) => received.includes(Number(m.id))))
+      const announced = new Set(events.filter((e) => e.action === 'create').map((e) => Number(e.message?.id)))
+      for (const m of stored) {
+        assert.isTrue(announced.has(Number(m.id)), `realtime event of message ${m.id}`)
+        assert.include(received, Number(m.id))
+      }
+      assert.lengthOf(stored, 30)
+    } finally {
+      stopListening()
+      stopTap()
+    }
+  }).timeout(60000)
+
+  test('a contact with anything but plain text in the batch goes one by one (order kept)', async ({ assert }) => {
+    const w = await inboxWorld()
+    const h = await heldTicket(w)
+    await stopWorkers()
+    const before = batchStats.events
+    await ingest(w, message(w.whatsapp.id, h.number, 'primeira'))
+    await ingest(w, message(w.whatsapp.id, h.number, '', { mediaType: 'image', body: '' } as any))
+    await ingest(w, message(w.whatsapp.id, h.number, 'terceira'))
+    await startWorkers()
+    await waitProcessed(w.company.id)
+    assert.equal(batchStats.events - before, 0)
+    const rows = await db.from('messages').where('ticket_id', h.ticketId).orderBy('id')
+    assert.deepEqual(
+      rows.slice(-3).map((r) => r.body || r.media_type),
+      ['primeira', 'image', 'terceira']
+    )
+  }).timeout(60000)
+})
