@@ -1,4 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import { audit } from '#core/audit'
 import { AppError } from '#core/errors'
 import { idParam, likeTerm, pageNumber, paginate, requireSuper } from '#core/http'
 import { realtime } from '#core/realtime'
@@ -71,7 +73,17 @@ export default class AnnouncementsController {
   async destroy(ctx: HttpContext) {
     requireSuper(ctx)
     const row = await findAnnouncement(ctx)
-    await row.delete()
+    await db.transaction(async (trx) => {
+      await row.useTransaction(trx).delete()
+      // platform-wide, written by the super user: a platform row (companyId null), like plans
+      await audit.record(trx, {
+        action: 'announcement.delete',
+        entity: 'announcement',
+        entityId: row.id,
+        companyId: null,
+        before: { title: row.title, priority: row.priority, status: row.status },
+      })
+    })
     await storage.delete(row.mediaPath)
     realtime.toEveryone(EVENT, { action: 'delete', id: row.id })
     return ctx.response.noContent()

@@ -8,6 +8,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { DateTime } from 'luxon'
 import { AppError } from '#core/errors'
 import { requireAdmin } from '#core/http'
+import { audit } from '#core/audit'
 import { momentTickets } from '#modules/inbox/public/moments'
 import { dayRange } from './stats/range.js'
 import { dashboard, ticketsPerDay, ticketsPerUser } from './stats/dashboard_stats.js'
@@ -143,6 +144,22 @@ export default class DashboardController {
     }
     const title = texts.titles[q.table]
     const body = await sheet(q.format, title, header, rows)
+    await audit.record(null, {
+      action: 'report.export',
+      entity: 'report',
+      entityId: q.table,
+      companyId: ctx.actor.company.id,
+      details: {
+        table: q.table,
+        format: q.format,
+        from: range.fromDay,
+        to: range.toDay,
+        queueId: q.queueId ?? null,
+        userId: q.userId ?? null,
+        whatsappId: q.whatsappId ?? null,
+        rows: rows.length,
+      },
+    })
     ctx.response.header('content-type', CONTENT_TYPES[q.format])
     ctx.response.header(
       'content-disposition',

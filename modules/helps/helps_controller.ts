@@ -1,4 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import { audit } from '#core/audit'
 import { AppError } from '#core/errors'
 import { idParam, requireSuper } from '#core/http'
 import { realtime } from '#core/realtime'
@@ -36,7 +38,17 @@ export default class HelpsController {
   async destroy(ctx: HttpContext) {
     requireSuper(ctx)
     const help = await findHelp(ctx)
-    await help.delete()
+    await db.transaction(async (trx) => {
+      await help.useTransaction(trx).delete()
+      // platform-wide (no company): a platform row, like plans
+      await audit.record(trx, {
+        action: 'help.delete',
+        entity: 'help',
+        entityId: help.id,
+        companyId: null,
+        before: { title: help.title, video: help.video },
+      })
+    })
     realtime.toEveryone('help', { action: 'delete', id: help.id })
     return ctx.response.noContent()
   }

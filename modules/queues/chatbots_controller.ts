@@ -4,6 +4,7 @@ import { AppError } from '#core/errors'
 import { idParam, requireAdmin } from '#core/http'
 import { Queue } from '#core/models'
 import { realtime } from '#core/realtime'
+import { audit } from '#core/audit'
 import Chatbot from './chatbot.js'
 import { loadTrees, syncOptions } from './chatbot_tree.js'
 import { createChatbotValidator, updateChatbotValidator } from './validators.js'
@@ -78,7 +79,16 @@ export default class ChatbotsController {
   async destroy(ctx: HttpContext) {
     requireAdmin(ctx)
     const row = await findChatbot(ctx)
-    await row.delete()
+    await db.transaction(async (trx) => {
+      await row.useTransaction(trx).delete()
+      await audit.record(trx, {
+        action: 'chatbot.delete',
+        entity: 'chatbot',
+        entityId: row.id,
+        companyId: row.companyId,
+        before: { name: row.name, queueId: row.queueId, chatbotId: row.chatbotId },
+      })
+    })
     realtime.toCompany(row.companyId, 'chatbot', { action: 'delete', id: row.id })
     return ctx.response.noContent()
   }

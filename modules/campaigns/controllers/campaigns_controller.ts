@@ -7,6 +7,7 @@ import { Queue, User, Whatsapp } from '#core/models'
 import { realtime } from '#core/realtime'
 import { MEDIA_EXTENSIONS, storage } from '#core/storage'
 import { tenantTable } from '#core/tenancy'
+import { audit } from '#core/audit'
 import { tagExists } from '#modules/inbox/public/tag_recipients'
 import Campaign from '../models/campaign.js'
 import ContactList from '../models/contact_list.js'
@@ -109,6 +110,13 @@ export default class CampaignsController {
     requireAdmin(ctx)
     const campaign = await findCampaign(ctx)
     const buffer = await reportWorkbook(campaign.id, ctx.actor.company.timezone || 'America/Sao_Paulo')
+    await audit.record(null, {
+      action: 'campaign.export',
+      entity: 'campaign',
+      entityId: campaign.id,
+      companyId: campaign.companyId,
+      details: { name: campaign.name, status: campaign.status },
+    })
     ctx.response.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
     ctx.response.header('content-disposition', `attachment; filename="campanha-${campaign.id}.xlsx"`)
     return ctx.response.send(buffer)
@@ -192,7 +200,16 @@ export default class CampaignsController {
     requireAdmin(ctx)
     const campaign = await findCampaign(ctx)
     if (campaign.status === 'EM_ANDAMENTO') throw new AppError('ERR_CAMPAIGN_IN_PROGRESS', 409)
-    await campaign.delete()
+    await db.transaction(async (trx) => {
+      await campaign.useTransaction(trx).delete()
+      await audit.record(trx, {
+        action: 'campaign.delete',
+        entity: 'campaign',
+        entityId: campaign.id,
+        companyId: campaign.companyId,
+        before: { name: campaign.name, status: campaign.status, scheduledAt: campaign.scheduledAt },
+      })
+    })
     await storage.delete(campaign.mediaPath)
     realtime.toCompany(ctx.actor.company.id, 'campaign', { action: 'delete', id: campaign.id })
     return ctx.response.noContent()

@@ -1,7 +1,9 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
 import { AppError } from '#core/errors'
 import { idParam, likeTerm, pageNumber, paginate, requireAdmin } from '#core/http'
 import { realtime } from '#core/realtime'
+import { audit } from '#core/audit'
 import ContactListItem from '../models/contact_list_item.js'
 import { createItemValidator, itemListQuery, updateItemValidator } from '../validators.js'
 import { findList } from './contact_lists_controller.js'
@@ -85,7 +87,16 @@ export default class ContactListItemsController {
   async destroy(ctx: HttpContext) {
     requireAdmin(ctx)
     const item = await findItem(ctx)
-    await item.delete()
+    await db.transaction(async (trx) => {
+      await item.useTransaction(trx).delete()
+      await audit.record(trx, {
+        action: 'contact_list_item.delete',
+        entity: 'contact_list_item',
+        entityId: item.id,
+        companyId: item.companyId,
+        before: { contactListId: item.contactListId, name: item.name, number: item.number },
+      })
+    })
     emit(item, { action: 'delete', id: item.id })
     return ctx.response.noContent()
   }

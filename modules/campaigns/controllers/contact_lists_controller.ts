@@ -4,6 +4,7 @@ import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import { AppError } from '#core/errors'
 import { idParam, likeTerm, pageNumber, paginate, requireAdmin } from '#core/http'
 import { realtime } from '#core/realtime'
+import { audit } from '#core/audit'
 import ContactList from '../models/contact_list.js'
 import { contactListValidator } from '../validators.js'
 import { storage } from '#core/storage'
@@ -103,7 +104,16 @@ export default class ContactListsController {
   async destroy(ctx: HttpContext) {
     requireAdmin(ctx)
     const list = await findList(idParam(ctx, 'ERR_NO_CONTACT_LIST_FOUND'))
-    await list.delete()
+    await db.transaction(async (trx) => {
+      await list.useTransaction(trx).delete()
+      await audit.record(trx, {
+        action: 'contact_list.delete',
+        entity: 'contact_list',
+        entityId: list.id,
+        companyId: list.companyId,
+        before: { name: list.name, contactsCount: Number(list.$extras.contacts_count ?? 0) },
+      })
+    })
     realtime.toCompany(list.companyId, 'ContactList', { action: 'delete', id: list.id })
     return ctx.response.noContent()
   }

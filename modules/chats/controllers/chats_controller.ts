@@ -2,6 +2,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import db from '@adonisjs/lucid/services/db'
 import { likeTerm, pageNumber } from '#core/http'
 import { tenancy, tenantInsert, tenantTable } from '#core/tenancy'
+import { audit } from '#core/audit'
 import Chat from '../models/chat.js'
 import { createChatValidator, muteValidator, updateChatValidator } from '../validators.js'
 import {
@@ -117,6 +118,13 @@ export default class ChatsController {
       requireOwner(chat, me)
       const ids = await memberIds(chat.id, trx)
       await tenantTable('chats', trx).where('id', chat.id).delete()
+      await audit.record(trx, {
+        action: 'chat.delete',
+        entity: 'chat',
+        entityId: chat.id,
+        companyId: tenancy.requireCompanyId(),
+        before: { title: chat.title, uuid: chat.uuid, members: ids.length },
+      })
       return { chatId: chat.id, members: ids }
     })
     chatEvents.removed(tenancy.requireCompanyId(), members, chatId)

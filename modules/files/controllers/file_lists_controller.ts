@@ -4,6 +4,7 @@ import { AppError } from '#core/errors'
 import { idParam, likeTerm, pageNumber, paginate } from '#core/http'
 import { realtime } from '#core/realtime'
 import { storage } from '#core/storage'
+import { audit } from '#core/audit'
 import FileList from '../models/file_list.js'
 import { fileListValidator } from '../validators.js'
 import {
@@ -82,6 +83,13 @@ export default class FileListsController {
       const list = await findList(id, trx)
       const paths = list.options.map((o) => o.path).filter((p): p is string => Boolean(p))
       await list.useTransaction(trx).delete()
+      await audit.record(trx, {
+        action: 'file_list.delete',
+        entity: 'file_list',
+        entityId: list.id,
+        companyId: list.companyId,
+        before: { name: list.name, options: list.options.length },
+      })
       return paths
     })
     for (const key of keys) await storage.delete(key)

@@ -1,10 +1,12 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
 import type { ModelQueryBuilderContract } from '@adonisjs/lucid/types/model'
 import { AppError } from '#core/errors'
 import { idParam, likeTerm, pageNumber, paginate } from '#core/http'
 import { realtime } from '#core/realtime'
 import { storage } from '#core/storage'
 import { tenancy } from '#core/tenancy'
+import { audit } from '#core/audit'
 import QuickMessage from '../models/quick_message.js'
 import { quickMessageValidator, updateQuickMessageValidator } from '../validators/quick_messages.js'
 
@@ -121,7 +123,17 @@ export default class QuickMessagesController {
   async destroy(ctx: HttpContext) {
     const row = await findVisible(ctx)
     assertMayEdit(ctx, row)
-    await row.delete()
+    await db.transaction(async (trx) => {
+      await row.useTransaction(trx).delete()
+      await audit.record(trx, {
+        action: 'quick_message.delete',
+        entity: 'quick_message',
+        entityId: row.id,
+        companyId: row.companyId,
+        before: { shortcode: row.shortcode, geral: row.geral, userId: row.userId },
+      })
+    })
+    // the stored file goes only once the row is gone for good
     await storage.delete(row.mediaPath)
     emit('delete', { id: row.id })
     return { message: 'quick message deleted' }

@@ -5,6 +5,7 @@ import { AppError } from '#core/errors'
 import { idParam, likeTerm, pageNumber, paginate } from '#core/http'
 import { realtime } from '#core/realtime'
 import { tenancy } from '#core/tenancy'
+import { audit } from '#core/audit'
 import Tag from '../models/tag.js'
 import Contact from '../models/contact.js'
 import { createTagValidator, syncTagsValidator, updateTagValidator } from '../validators/tags.js'
@@ -107,7 +108,16 @@ export default class TagsController {
     assertMayManage(ctx, tag.kanban)
     // removing a contact tag from everyone is an admin decision; plain users only delete their own
     if (!ctx.actor.user.isAdmin && tag.userId !== ctx.actor.user.id) throw new AppError('ERR_NO_PERMISSION', 403)
-    await tag.delete()
+    await db.transaction(async (trx) => {
+      await tag.useTransaction(trx).delete()
+      await audit.record(trx, {
+        action: 'tag.delete',
+        entity: 'tag',
+        entityId: tag.id,
+        companyId: tag.companyId,
+        before: { name: tag.name, color: tag.color, kanban: tag.kanban },
+      })
+    })
     emit('delete', { tagId: tag.id })
     return { message: 'tag deleted' }
   }

@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { AppError } from '#core/errors'
 import { idParam, likeTerm, pageNumber, paginate, requireAdmin } from '#core/http'
 import { realtime } from '#core/realtime'
+import { audit } from '#core/audit'
 import QueueIntegration from '../models/queue_integration.js'
 import { integrationValidator, testSessionValidator } from '../validators.js'
 import { isMask, maskSecret, openSecret, sealSecret } from '#core/secrets'
@@ -135,7 +136,17 @@ export default class IntegrationsController {
   async destroy(ctx: HttpContext) {
     requireAdmin(ctx)
     const i = await find(idParam(ctx, 'ERR_NO_INTEGRATION_FOUND'))
-    await i.delete()
+    await db.transaction(async (trx) => {
+      await i.useTransaction(trx).delete()
+      // never the credentials or the signing secret (nor URLs, which may carry a token)
+      await audit.record(trx, {
+        action: 'integration.delete',
+        entity: 'integration',
+        entityId: i.id,
+        companyId: i.companyId,
+        before: { name: i.name, type: i.type },
+      })
+    })
     emit(ctx.actor.company.id, { action: 'delete', id: i.id, integrationId: i.id })
     return { message: 'Integration deleted' }
   }

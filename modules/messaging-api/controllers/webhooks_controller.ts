@@ -1,11 +1,22 @@
 /** The company's outgoing webhooks and their delivery log (admins). */
 import type { HttpContext } from '@adonisjs/core/http'
+import db from '@adonisjs/lucid/services/db'
+import { audit } from '#core/audit'
 import { AppError } from '#core/errors'
 import { idParam, pageNumber, paginate, requireAdmin } from '#core/http'
 import Webhook from '../models/webhook.js'
 import WebhookDelivery from '../models/webhook_delivery.js'
 import { webhookUpdateValidator, webhookValidator } from '../validators.js'
 import { forgetHooks, newSecret, resendDelivery, urlAllowed } from '../services/webhooks.js'
+
+/** The URL's origin only: a path or query string may carry the receiver's token. */
+function originOf(raw: string) {
+  try {
+    return new URL(raw).origin
+  } catch {
+    return null
+  }
+}
 
 const view = (w: Webhook) => ({ id: w.id, url: w.url, events: w.events, active: w.active, createdAt: w.createdAt })
 
@@ -50,7 +61,16 @@ export default class WebhooksController {
   async destroy(ctx: HttpContext) {
     requireAdmin(ctx)
     const hook = await findHook(ctx)
-    await hook.delete()
+    await db.transaction(async (trx) => {
+      await hook.useTransaction(trx).delete()
+      await audit.record(trx, {
+        action: 'webhook.delete',
+        entity: 'webhook',
+        entityId: hook.id,
+        companyId: hook.companyId,
+        before: { url: originOf(hook.url), events: hook.events, active: hook.active },
+      })
+    })
     forgetHooks(hook.companyId)
     return { id: hook.id }
   }

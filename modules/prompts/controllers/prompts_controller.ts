@@ -4,6 +4,7 @@ import { AppError } from '#core/errors'
 import { idParam, requireAdmin } from '#core/http'
 import { Queue } from '#core/models'
 import { realtime } from '#core/realtime'
+import { audit } from '#core/audit'
 import Prompt from '../models/prompt.js'
 import { promptValidator } from '../validators.js'
 import { isMask, maskSecret, sealSecret } from '#core/secrets'
@@ -130,7 +131,17 @@ export default class PromptsController {
   async destroy(ctx: HttpContext) {
     requireAdmin(ctx)
     const p = await find(idParam(ctx, 'ERR_NO_PROMPT_FOUND'))
-    await p.delete()
+    await db.transaction(async (trx) => {
+      await p.useTransaction(trx).delete()
+      // never the keys: the name, model and queue say which prompt it was
+      await audit.record(trx, {
+        action: 'prompt.delete',
+        entity: 'prompt',
+        entityId: p.id,
+        companyId: p.companyId,
+        before: { name: p.name, model: p.model, queueId: p.queueId },
+      })
+    })
     emit(ctx.actor.company.id, { action: 'delete', id: p.id, promptId: p.id })
     return { message: 'Prompt deleted' }
   }

@@ -4,6 +4,7 @@ import { DateTime } from 'luxon'
 import { AppError, type FieldError } from '#core/errors'
 import { idParam, likeTerm, pageNumber, paginate } from '#core/http'
 import { Queue, User, Whatsapp } from '#core/models'
+import { audit } from '#core/audit'
 import { getContact } from '#modules/inbox/public/contacts'
 import Schedule from '../models/schedule.js'
 import { clock } from '../services/clock.js'
@@ -223,6 +224,13 @@ export default class SchedulesController {
     const schedule = await db.transaction(async (trx) => {
       const s = await findSchedule(ctx, trx)
       await s.useTransaction(trx).delete()
+      await audit.record(trx, {
+        action: 'schedule.delete',
+        entity: 'schedule',
+        entityId: s.id,
+        companyId: s.companyId,
+        before: { contactId: s.contactId, sendAt: s.sendAt, status: s.status, rrule: s.rrule },
+      })
       return s
     })
     await unqueueSend(schedule.id, schedule.sendAt.toMillis())
