@@ -128,6 +128,30 @@ test.group('browser · bots (file lists, AI prompts, integrations)', (group) => 
       await waitFor(async () => driver.sent.some((m) => m.body?.includes('Sou a assistente da loja')))
       assert.equal(fake.chats[0].body.messages.at(-1).content, 'Vocês abrem sábado?')
 
+      // spec 1 §4's integration toggle: a ticket the integration answers is turned off and on from the chat's menu
+      const integration = await db
+        .from('queue_integrations')
+        .where({ company_id: company.id, name: 'Meu CRM' })
+        .firstOrFail()
+      const contact = await db.from('contacts').where({ company_id: company.id, number }).firstOrFail()
+      const ticket = await db.from('tickets').where({ company_id: company.id, contact_id: contact.id }).firstOrFail()
+      await db
+        .from('tickets')
+        .where('id', ticket.id)
+        .update({ status: 'pending', user_id: null, use_integration: true, integration_id: integration.id })
+      await page.goto(`/tickets/${ticket.uuid}`)
+      await page.locator('[data-testid=chat-page]').waitFor()
+      await page.click('[data-testid=ticket-more]')
+      const toggle = page.locator('[data-testid=action-integration]')
+      assert.equal(await toggle.innerText(), 'Desligar a integração')
+      await toggle.click()
+      await page.getByText('A integração não responde mais este atendimento.').first().waitFor()
+      await waitFor(async () => (await db.from('tickets').where('id', ticket.id).first())?.use_integration === false)
+      await page.click('[data-testid=ticket-more]')
+      assert.equal(await toggle.getAttribute('data-on'), 'false')
+      assert.equal(await toggle.innerText(), 'Ligar a integração')
+      await page.keyboard.press('Escape')
+
       await page.setViewportSize({ width: 390, height: 844 })
       await page.goto('/prompts')
       await page.getByText('Assistente Sol').first().waitFor()

@@ -107,6 +107,12 @@ test.group('browser · Meta channels', (group) => {
     await page.goto(`/tickets/${ticket.uuid}`)
     await page.locator('[data-testid=chat-page]').waitFor()
     await page.locator('[data-testid=message]', { hasText: 'Vocês entregam hoje?' }).waitFor()
+    // the ticket's channel is shown by its manifest's icon, in the list and in the chat's header
+    await page
+      .locator(`[data-testid=ticket-card][data-ticket-id="${ticket.id}"] [data-testid=channel-facebook]`)
+      .waitFor()
+    await page.locator('[data-testid=chat-header-caption] [data-testid=channel-facebook]').waitFor()
+    assert.match(await page.locator('[data-testid=chat-header-caption]').innerText(), /Loja Meta/)
     const banner = page.locator('[data-testid=reply-window-banner]')
     await banner.waitFor()
     assert.match(await banner.innerText(), /24 h/)

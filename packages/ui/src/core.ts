@@ -19,5 +19,15 @@ export { usePagedList, type Page, type PageLoader } from './hooks/usePagedList.j
 export { usePermissionGate, DENIAL_REDIRECT_MS } from './hooks/usePermissionGate.js'
 export { singleton } from './singleton.js'
 export { OPTION_SOURCES, provides, type ManifestModule, type OptionSource } from './modules/optionSources.js'
+export {
+  loadModulesManifest,
+  forgetModulesManifest,
+  useChannelDefs,
+  useModulesManifest,
+  localizedText,
+  type ChannelManifestDef,
+  type LocalizedText,
+  type ModulesManifest,
+} from './modules/channels.js'
 export { routeEmbeds, type EmbedLoader, type RouteEmbedProps } from './modules/embeds.js'
 export * from './shortcuts/index.js'

@@ -6,10 +6,9 @@
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from '@fluentui/react-components'
 import { AddRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { toastError, toasts } from '@balcao/ui'
+import { channelIcon, toastError, toasts } from '@balcao/ui'
 import type { Channel, ChannelDef } from './types.js'
 import { localized } from './useChannels.js'
-import { channelIcon } from './ChannelIcon.js'
 
 /**
  * A channel with a sign-in flow (Facebook, Instagram: `connect` in its

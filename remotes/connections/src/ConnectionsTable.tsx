@@ -6,9 +6,8 @@
 import { Tooltip } from '@fluentui/react-components'
 import { StarFilled } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { DataTable, RowActions, formatShortDateTime, type Column } from '@balcao/ui'
+import { ChannelIcon, DataTable, RowActions, formatShortDateTime, type Column } from '@balcao/ui'
 import type { Connection } from './types.js'
-import { ChannelIcon } from './ChannelIcon.js'
 import { StatusCell } from './StatusCell.js'
 import { SessionCell, type ImportProgress, type SessionActions } from './SessionCell.js'
 

@@ -7,7 +7,7 @@
  * A 402 (expired subscription) is marked blocked: only the invoices page is offered.
  */
 import { atom } from 'jotai'
-import { addErrorTexts, api, isApiError } from '@balcao/ui/core'
+import { addErrorTexts, api, forgetModulesManifest, isApiError } from '@balcao/ui/core'
 
 export interface MenuEntry {
   path: string
@@ -51,6 +51,8 @@ export const EMPTY_MANIFEST: Omit<ManifestState, 'status'> = { modules: [], gate
 export const manifestAtom = atom<ManifestState>({ status: 'loading', ...EMPTY_MANIFEST })
 
 export async function fetchManifest(): Promise<ManifestState> {
+  // the remotes' cached copy (channel icons, reply windows) follows the shell's: another sign-in, another plan
+  forgetModulesManifest()
   try {
     // an expired or inactive company gets only the remote of its invoices page
     const { modules, blocked, errors, gated, flags } = await api.get<{

@@ -26,6 +26,7 @@ import {
   CheckmarkRegular,
   DeleteRegular,
   DismissRegular,
+  BotRegular,
   HistoryRegular,
   ShareRegular,
   MoreVerticalRegular,
@@ -34,9 +35,11 @@ import { useTranslation } from 'react-i18next'
 import {
   ConfirmDialog,
   RouteEmbed,
+  provides,
   routeEmbeds,
   toastError,
   toasts,
+  useModulesManifest,
   useShortcut,
   userAtom,
   type RouteEmbedProps,
@@ -50,6 +53,7 @@ import {
   mayIgnore,
   reopenTicket,
   returnToQueue,
+  setUseIntegration,
 } from './calls.js'
 import { nextPath, type ActionKind } from './navigation.js'
 import { AlreadyOpenDialog } from './AlreadyOpenDialog.js'
@@ -87,6 +91,9 @@ export function TicketActions({
   // the internal chat's "share this ticket" dialog, when the plan has the chats module
   const [sharer, setSharer] = useState<ComponentType<RouteEmbedProps<any>> | null>(null)
   const chatShare = routeEmbeds.component('/chats')
+  // the integration toggle, when the plan has the integrations module
+  const manifest = useModulesManifest()
+  const integrations = !!manifest && provides(manifest.modules, 'queueIntegrations')
   // Alt+A / Alt+E do what the Accept and Resolve buttons do (run when pressed, after this render)
   const idle = !!me && !busy && dialog === null
   useShortcut(
@@ -149,6 +156,20 @@ export function TicketActions({
     }
   }
 
+  // turned off, the integration stops answering this ticket; on again, it takes the next message
+  const toggleIntegration = async () => {
+    setBusy(true)
+    try {
+      const after = await setUseIntegration(ticket, !ticket.useIntegration)
+      onChanged(after)
+      toasts.success(after.useIntegration ? t('inbox.actions.integrationTurnedOn') : t('inbox.actions.integrationTurnedOff'))
+    } catch (e) {
+      toastError(e)
+    } finally {
+      setBusy(false)
+    }
+  }
+
   const status = ticket.status
   const live = status === 'open' || status === 'group'
   const more = (
@@ -174,6 +195,17 @@ export function TicketActions({
               data-testid="action-schedule"
             >
               {t('inbox.actions.schedule')}
+            </MenuItem>
+          )}
+          {integrations && (live || status === 'pending') && ticket.integrationId && (
+            <MenuItem
+              icon={<BotRegular />}
+              onClick={() => void toggleIntegration()}
+              disabled={busy}
+              data-testid="action-integration"
+              data-on={ticket.useIntegration ? 'true' : 'false'}
+            >
+              {ticket.useIntegration ? t('inbox.actions.integrationOff') : t('inbox.actions.integrationOn')}
             </MenuItem>
           )}
           {chatShare && (

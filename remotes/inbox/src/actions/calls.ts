@@ -73,6 +73,9 @@ export const reopenTicket = (ticket: Ticket, me: SessionUser, queueId?: number |
     queueId: queueId ?? ticket.queueId ?? undefined,
   })
 
+/** spec 1 §4's integration toggle: the ticket's integration (set by its queue or connection) answers it or not. */
+export const setUseIntegration = (ticket: Ticket, on: boolean) => updateTicket(ticket.id, { useIntegration: on })
+
 export const returnToQueue = (ticket: Ticket) => updateTicket(ticket.id, { status: 'pending', userId: null })
 
 export const transferTicket = (ticket: Ticket, queueId: number, userId: number | null, message: string) =>

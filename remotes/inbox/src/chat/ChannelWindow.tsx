@@ -19,14 +19,13 @@ import {
   Option,
   Text,
 } from '@fluentui/react-components'
-import { FormDialog, api, toastError, toasts } from '@balcao/ui'
+import { FormDialog, api, loadModulesManifest, toastError, toasts, type ChannelManifestDef } from '@balcao/ui'
 
 interface ChatSupport {
   window?: string
   templates?: { list: string; send: string }
 }
-interface ChannelDef {
-  name: string
+interface ChannelDef extends ChannelManifestDef {
   chat?: ChatSupport | null
 }
 interface WindowState {
@@ -92,17 +91,7 @@ for (const [lng, res] of Object.entries(TEXTS)) {
   i18next.addResourceBundle(lng, 'translation', { inbox: { channelWindow: res } }, true, false)
 }
 
-let defs: Promise<ChannelDef[]> | null = null
-function channelDefs() {
-  defs ??= api
-    .get<{ channels?: ChannelDef[] }>('/modules')
-    .then((r) => (Array.isArray(r?.channels) ? r.channels : []))
-    .catch(() => {
-      defs = null
-      return []
-    })
-  return defs
-}
+const channelDefs = () => loadModulesManifest<ChannelDef>().then((m) => m.channels)
 
 const fill = (route: string, params: Record<string, string | number>) =>
   route.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')))

@@ -28,6 +28,7 @@ import {
   DocumentPdfRegular,
 } from '@fluentui/react-icons'
 import {
+  ChannelIcon,
   ConfirmDialog,
   api,
   isAdmin,
@@ -60,6 +61,7 @@ const useStyles = makeStyles({
     minHeight: 0,
     backgroundColor: tokens.colorNeutralBackground1,
   },
+  channel: { display: 'inline-flex', verticalAlign: 'middle', marginRight: '4px' },
   header: {
     display: 'flex',
     alignItems: 'center',
@@ -233,9 +235,15 @@ export function ChatPage({ uuid }: { uuid: string }) {
             <Subtitle2 block className={s.name}>
               {contact?.name ?? '—'} <span className={s.muted}>#{ticket.id}</span>
             </Subtitle2>
-            <Caption1 block className={mergeClasses(s.muted, s.name)}>
+            <Caption1 block className={mergeClasses(s.muted, s.name)} data-testid="chat-header-caption">
+              {ticket.channel && (
+                <span className={s.channel}>
+                  <ChannelIcon channel={ticket.channel} size={14} />
+                </span>
+              )}
               {ticket.user ? t('inbox.chat.assignedTo', { name: ticket.user.name }) : t('inbox.chat.unassigned')}
               {ticket.queue ? ` · ${ticket.queue.name}` : ''}
+              {ticket.whatsapp ? ` · ${ticket.whatsapp.name}` : ''}
             </Caption1>
           </div>
         </button>

@@ -1,7 +1,8 @@
 /**
  * One ticket in the list (spec 1 §9): contact name cut at 60 characters, last
  * message at 40 (WhatsApp's *bold*, _italic_, ~strike~ drawn, never their marks), at most 2 tags, unread badge, queue colour, attendant, time.
- * Pending tickets carry accept and ignore buttons. Pure: everything comes in
+ * The channel's icon (its manifest's, with its name as the tooltip) before the name.
+ * Pending tickets carry accept and ignore buttons. Everything about the ticket comes in
  * through props, so stories and the virtual list can render it alike.
  */
 import { Fragment, type MouseEvent } from 'react'
@@ -19,7 +20,7 @@ import {
 } from '@fluentui/react-components'
 import { CheckmarkRegular, DismissRegular, PeopleTeamRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { formatDate } from '@balcao/ui'
+import { ChannelIcon, formatDate } from '@balcao/ui'
 import type { Ticket } from '../types.js'
 import { plainPreview, previewPieces } from '../chat/whatsappFormat.js'
 
@@ -177,6 +178,7 @@ export function TicketCard({ ticket, selected, showUser, onOpen, onAccept, onIgn
       />
       <div className={styles.body}>
         <div className={styles.line}>
+          {ticket.channel && <ChannelIcon channel={ticket.channel} size={16} />}
           <Text weight="semibold" className={styles.name} title={name} data-testid="ticket-name">
             {cut(name, NAME_MAX)}
           </Text>
