@@ -5,7 +5,7 @@ import { tenancy } from '#core/tenancy'
 import { PASSWORD, createTenant } from '#tests/helpers/world'
 import { createConnection, recordingDriver, startWorkers } from '#tests/helpers/inbox'
 import { saveSettings } from '#modules/campaigns/services/campaign_settings'
-import { BASE_URL, launchBrowser, openPage, screenshot, signIn } from './support.js'
+import { BASE_URL, launchBrowser, openDialog, openPage, screenshot, signIn } from './support.js'
 
 const dialog = (page: Page) => page.locator('[role=dialog]')
 const cell = (page: Page, text: string) => page.getByRole('cell', { name: text, exact: true })
@@ -64,7 +64,7 @@ test.group('browser · campaigns', (group) => {
       // a list with two contacts
       await page.locator('[data-testid=side-menu] a', { hasText: 'Listas de contatos' }).click()
       await page.waitForURL(`${BASE_URL}/contact-lists`)
-      await page.click('[data-testid=add-list]')
+      await openDialog(page, '[data-testid=add-list]')
       await page.fill('input[name=name]', 'Clientes VIP')
       await page.click('button[type=submit]')
       await dialog(page).waitFor({ state: 'detached' })
@@ -76,7 +76,7 @@ test.group('browser · campaigns', (group) => {
         ['Ana Souza', '+55 11 99999-0001'],
         ['Bruno Lima', '5511999990002'],
       ]) {
-        await page.click('[data-testid=add-item]')
+        await openDialog(page, '[data-testid=add-item]')
         await page.fill('input[name=name]', name)
         await page.fill('input[name=number]', number)
         await page.click('button[type=submit]')
@@ -98,7 +98,7 @@ test.group('browser · campaigns', (group) => {
       await page.reload()
       await cell(page, '5511999990001').waitFor()
       // a number already in the list is refused with the server's message
-      await page.click('[data-testid=add-item]')
+      await openDialog(page, '[data-testid=add-item]')
       await page.fill('input[name=name]', 'Ana de novo')
       await page.fill('input[name=number]', '5511999990001')
       await page.click('button[type=submit]')

@@ -81,3 +81,22 @@ export async function menuTexts(page: Page) {
 
 export const remoteEntries = (requests: string[]) =>
   requests.filter((p) => /^\/remotes\/[^/]+\/remoteEntry\.js$/.test(p)).map((p) => p.split('/')[2])
+
+/**
+ * Clicks what opens a dialog and waits for it. A success toast (top right)
+ * that slides in between Playwright's hit test and its click takes the click,
+ * so a dialog that did not open is asked for again, at most three times.
+ */
+export async function openDialog(page: Page, trigger: string) {
+  const dialog = page.locator('[role=dialog]').first()
+  for (let attempt = 1; ; attempt++) {
+    // a dialog that opened late is not asked for twice
+    if (attempt === 1 || !(await dialog.isVisible())) await page.click(trigger)
+    try {
+      await dialog.waitFor({ timeout: 4000 })
+      return dialog
+    } catch (e) {
+      if (attempt === 3) throw e
+    }
+  }
+}

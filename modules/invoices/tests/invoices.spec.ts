@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
 import { tenancy } from '#core/tenancy'
 import { createPlan, createTenant, createUser, superSession } from '#tests/helpers/world'
 import { generateInvoices } from '../billing.js'
@@ -42,8 +43,8 @@ test.group('invoices', () => {
     ;(await client.put(`/invoices/${invoice.id}/pay`).bearerToken(world.adminToken)).assertStatus(403)
     const paid = await client.put(`/invoices/${invoice.id}/pay`).bearerToken(token)
     paid.assertStatus(200)
-    const [y, m, d] = due.split('-').map(Number)
-    const next = new Date(Date.UTC(y, m - 1 + 3, d)).toISOString().slice(0, 10)
+    // months as the calendar has them: Nov 30 + 3 months is Feb 28, not Mar 2
+    const next = DateTime.fromISO(due).plus({ months: 3 }).toISODate()
     assert.equal(paid.body().dueDate, next)
     const company = await db.from('companies').where('id', world.company.id).first()
     assert.isTrue(company.status)
@@ -79,8 +80,7 @@ test.group('invoices', () => {
       .insert({ company_id: world.company.id, due_date: '2020-01-10', amount: 1, detail: 'old' })
       .returning('id')
     const first = await client.put(`/invoices/${invoice.id}/pay`).bearerToken(token)
-    const [y, m, d] = due.split('-').map(Number)
-    assert.equal(first.body().dueDate, new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10))
+    assert.equal(first.body().dueDate, DateTime.fromISO(due).plus({ months: 1 }).toISODate())
     const second = await client.put(`/invoices/${old[0].id}/pay`).bearerToken(token)
     second.assertStatus(200)
     assert.equal(second.body().dueDate, first.body().dueDate)
