@@ -152,13 +152,15 @@ export default class CompaniesController {
       startTimeB: s.startTimeB ?? '',
       endTimeB: s.endTimeB ?? '',
     }))
-    await company.save()
-    await audit.record(null, {
-      action: 'company.schedules',
-      entity: 'company',
-      entityId: company.id,
-      companyId: company.id,
-      after: { schedules: company.schedules },
+    await db.transaction(async (trx) => {
+      await company.useTransaction(trx).save()
+      await audit.record(trx, {
+        action: 'company.schedules',
+        entity: 'company',
+        entityId: company.id,
+        companyId: company.id,
+        after: { schedules: company.schedules },
+      })
     })
     return present(company)
   }

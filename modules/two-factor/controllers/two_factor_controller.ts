@@ -40,12 +40,16 @@ export default class TwoFactorController {
     if (!row) throw new AppError('ERR_TWO_FACTOR_NOT_STARTED', 409)
     if (row.enabled_at) throw new AppError('ERR_TWO_FACTOR_ALREADY_ENABLED', 409)
     if (!(await credentials.acceptCode(row, code))) throw new AppError('ERR_TWO_FACTOR_INVALID_CODE', 422)
-    const recoveryCodes = await credentials.enable(row)
-    await audit.record(null, {
-      action: 'two_factor.enable',
-      entity: 'user',
-      entityId: ctx.actor.user.id,
-      companyId: ctx.actor.user.companyId,
+    // the factor and its audit row commit together
+    const recoveryCodes = await db.transaction(async (trx) => {
+      const codes = await credentials.enable(row, trx)
+      await audit.record(trx, {
+        action: 'two_factor.enable',
+        entity: 'user',
+        entityId: ctx.actor.user.id,
+        companyId: ctx.actor.user.companyId,
+      })
+      return codes
     })
     return { recoveryCodes }
   }
@@ -57,12 +61,14 @@ export default class TwoFactorController {
     if (!row?.enabled_at) throw new AppError('ERR_TWO_FACTOR_NOT_ENABLED', 409)
     if (await required()) throw new AppError('ERR_TWO_FACTOR_REQUIRED', 403)
     if (!(await credentials.acceptAny(row, code))) throw new AppError('ERR_TWO_FACTOR_INVALID_CODE', 422)
-    await credentials.remove(ctx.actor.user.id)
-    await audit.record(null, {
-      action: 'two_factor.disable',
-      entity: 'user',
-      entityId: ctx.actor.user.id,
-      companyId: ctx.actor.user.companyId,
+    await db.transaction(async (trx) => {
+      await credentials.remove(ctx.actor.user.id, trx)
+      await audit.record(trx, {
+        action: 'two_factor.disable',
+        entity: 'user',
+        entityId: ctx.actor.user.id,
+        companyId: ctx.actor.user.companyId,
+      })
     })
     return ctx.response.noContent()
   }

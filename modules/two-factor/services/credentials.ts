@@ -67,9 +67,9 @@ export async function acceptRecoveryCode(row: Credential, code: string): Promise
 }
 
 /** Turns the factor on and returns the plain recovery codes (shown once). */
-export async function enable(row: Credential): Promise<string[]> {
+export async function enable(row: Credential, client: Parameters<typeof tenantTable>[1] = db): Promise<string[]> {
   const codes = newRecoveryCodes()
-  await tenantTable(TABLE)
+  await tenantTable(TABLE, client)
     .where('id', row.id)
     .update({ enabled_at: new Date(), recovery_codes: JSON.stringify(codes.map(hashRecovery)) })
   return codes
