@@ -67,7 +67,6 @@ const useStyles = makeStyles({
 
 export function ChatAssist(props: ChatAssistEmbed) {
   const { t } = useTranslation()
-  const s = useStyles()
   const status = useAssistStatus()
   const [busy, setBusy] = useState<AssistKind | null>(null)
   const [shown, setShown] = useState<AssistJob | null>(null)
@@ -118,7 +117,6 @@ export function ChatAssist(props: ChatAssistEmbed) {
     }
   }
 
-  const text = shown?.result?.text ?? ''
   return (
     <>
       <Menu>
@@ -135,7 +133,11 @@ export function ChatAssist(props: ChatAssistEmbed) {
         </MenuTrigger>
         <MenuPopover>
           <MenuList>
-            <MenuItem icon={<TextBulletListSquareRegular />} onClick={() => void run('summary')} data-testid="assist-summary">
+            <MenuItem
+              icon={<TextBulletListSquareRegular />}
+              onClick={() => void run('summary')}
+              data-testid="assist-summary"
+            >
               {t('assist.summary')}
             </MenuItem>
             <MenuItem
@@ -158,66 +160,100 @@ export function ChatAssist(props: ChatAssistEmbed) {
         </MenuPopover>
       </Menu>
 
-      <Dialog open={shown !== null} onOpenChange={(_, d) => !d.open && setShown(null)}>
-        <DialogSurface data-testid={shown ? `assist-${shown.kind}-dialog` : undefined}>
-          <DialogBody>
-            <DialogTitle>
-              {shown?.kind === 'summary'
-                ? t('assist.summaryTitle')
-                : shown?.kind === 'suggestions'
-                  ? t('assist.suggestionsTitle')
-                  : t('assist.improveTitle')}
-            </DialogTitle>
-            <DialogContent>
-              {shown?.kind === 'summary' && <Body1 className={s.text}>{text}</Body1>}
-              {shown?.kind === 'suggestions' && (
-                <>
-                  <Caption1>{t('assist.suggestionsHelp')}</Caption1>
-                  <div className={s.list}>
-                    {(shown.result?.suggestions ?? []).map((sg, i) => (
-                      <Button key={i} className={s.suggestion} onClick={() => use(sg)} data-testid="assist-suggestion">
-                        {sg}
-                      </Button>
-                    ))}
-                  </div>
-                </>
-              )}
-              {shown?.kind === 'improve' && (
-                <div className={s.compare}>
-                  <div>
-                    <Caption1>{t('assist.yours')}</Caption1>
-                    <div className={s.box}>{asked}</div>
-                  </div>
-                  <div>
-                    <Caption1>{t('assist.improved')}</Caption1>
-                    <div className={s.box} data-testid="assist-improved">
-                      {text}
-                    </div>
+      <AssistResultDialog
+        shown={shown}
+        asked={asked}
+        onClose={() => setShown(null)}
+        onUse={use}
+        onCopy={(x) => void copy(x)}
+      />
+    </>
+  )
+}
+
+/**
+ * The answer of a finished job (summary, three suggestions, or the draft and
+ * its improved text side by side); closed while `shown` is null. Drawn from
+ * props only, so it can be shown without a server.
+ */
+export function AssistResultDialog(props: {
+  shown: AssistJob | null
+  /** the draft "improve" was asked for */
+  asked: string
+  onClose: () => void
+  /** puts a suggestion or the improved text in the composer */
+  onUse: (text: string) => void
+  onCopy: (text: string) => void
+}) {
+  const { t } = useTranslation()
+  const s = useStyles()
+  const { shown, asked } = props
+  const text = shown?.result?.text ?? ''
+  return (
+    <Dialog open={shown !== null} onOpenChange={(_, d) => !d.open && props.onClose()}>
+      <DialogSurface data-testid={shown ? `assist-${shown.kind}-dialog` : undefined}>
+        <DialogBody>
+          <DialogTitle>
+            {shown?.kind === 'summary'
+              ? t('assist.summaryTitle')
+              : shown?.kind === 'suggestions'
+                ? t('assist.suggestionsTitle')
+                : t('assist.improveTitle')}
+          </DialogTitle>
+          <DialogContent>
+            {shown?.kind === 'summary' && <Body1 className={s.text}>{text}</Body1>}
+            {shown?.kind === 'suggestions' && (
+              <>
+                <Caption1>{t('assist.suggestionsHelp')}</Caption1>
+                <div className={s.list}>
+                  {(shown.result?.suggestions ?? []).map((sg, i) => (
+                    <Button
+                      key={i}
+                      className={s.suggestion}
+                      onClick={() => props.onUse(sg)}
+                      data-testid="assist-suggestion"
+                    >
+                      {sg}
+                    </Button>
+                  ))}
+                </div>
+              </>
+            )}
+            {shown?.kind === 'improve' && (
+              <div className={s.compare}>
+                <div>
+                  <Caption1>{t('assist.yours')}</Caption1>
+                  <div className={s.box}>{asked}</div>
+                </div>
+                <div>
+                  <Caption1>{t('assist.improved')}</Caption1>
+                  <div className={s.box} data-testid="assist-improved">
+                    {text}
                   </div>
                 </div>
-              )}
-              <Caption1 className={s.notice}>{t('assist.aiNotice')}</Caption1>
-            </DialogContent>
-            <DialogActions>
-              {shown?.kind === 'summary' && <Button onClick={() => void copy(text)}>{t('assist.copy')}</Button>}
-              {shown?.kind === 'improve' ? (
-                <>
-                  <Button onClick={() => setShown(null)} data-testid="assist-keep">
-                    {t('assist.keep')}
-                  </Button>
-                  <Button appearance="primary" onClick={() => use(text)} data-testid="assist-replace">
-                    {t('assist.replace')}
-                  </Button>
-                </>
-              ) : (
-                <Button appearance={shown?.kind === 'summary' ? 'primary' : 'secondary'} onClick={() => setShown(null)}>
-                  {t('assist.close')}
+              </div>
+            )}
+            <Caption1 className={s.notice}>{t('assist.aiNotice')}</Caption1>
+          </DialogContent>
+          <DialogActions>
+            {shown?.kind === 'summary' && <Button onClick={() => props.onCopy(text)}>{t('assist.copy')}</Button>}
+            {shown?.kind === 'improve' ? (
+              <>
+                <Button onClick={() => props.onClose()} data-testid="assist-keep">
+                  {t('assist.keep')}
                 </Button>
-              )}
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
-    </>
+                <Button appearance="primary" onClick={() => props.onUse(text)} data-testid="assist-replace">
+                  {t('assist.replace')}
+                </Button>
+              </>
+            ) : (
+              <Button appearance={shown?.kind === 'summary' ? 'primary' : 'secondary'} onClick={() => props.onClose()}>
+                {t('assist.close')}
+              </Button>
+            )}
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
   )
 }

@@ -1,10 +1,9 @@
 /** The files remote's exposed component (the shell renders it for /files). */
 import { lazy, Suspense } from 'react'
 import { Spinner } from '@fluentui/react-components'
-import i18next from 'i18next'
-import { texts } from './i18n/texts.js'
+import { registerTranslations } from './i18n/register.js'
 
-for (const [lng, res] of Object.entries(texts)) i18next.addResourceBundle(lng, 'translation', res, true, false)
+registerTranslations()
 
 const FileListsPage = lazy(() => import('./FileListsPage.js'))
 

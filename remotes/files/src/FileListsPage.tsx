@@ -102,7 +102,7 @@ function OptionRow(props: { draft: Draft; onChange: (d: Draft) => void; onRemove
   )
 }
 
-function FileListDialog(props: { list: FileList | null; onClose: () => void; onSaved: (l: FileList) => void }) {
+export function FileListDialog(props: { list: FileList | null; onClose: () => void; onSaved: (l: FileList) => void }) {
   const { t } = useTranslation()
   const form = useForm(
     { name: props.list?.name ?? '', message: props.list?.message ?? '' },

@@ -35,7 +35,7 @@ import {
 
 type IntegrationType = 'dialogflow' | 'n8n' | 'webhook' | 'typebot'
 
-interface Integration {
+export interface Integration {
   id: number
   type: IntegrationType
   name: string
@@ -100,7 +100,7 @@ const randomSecret = () => {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-function IntegrationDialog(props: { item: Integration | null; onClose: () => void; onSaved: (i: Integration) => void }) {
+export function IntegrationDialog(props: { item: Integration | null; onClose: () => void; onSaved: (i: Integration) => void }) {
   const { t } = useTranslation()
   const i = props.item
   const form = useForm(

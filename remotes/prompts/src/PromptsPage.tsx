@@ -33,7 +33,7 @@ import {
   type Rule,
 } from '@balcao/ui'
 
-interface Prompt {
+export interface Prompt {
   id: number
   name: string
   prompt: string
@@ -74,7 +74,7 @@ const numberIn =
     return String(v).trim() === '' || Number.isNaN(n) || n < min || n > max ? 'validation.numeric' : null
   }
 
-function PromptDialog(props: {
+export function PromptDialog(props: {
   prompt: Prompt | null
   queues: { value: string; label: string }[]
   onClose: () => void
