@@ -24,6 +24,7 @@ import { normaliseNumber, type InboundEvent } from '#core/channels'
 import type { Consumer } from '#core/jobs'
 import { UnitOfWork } from '#core/unit_of_work'
 import { SingleSlot } from '../public/extensions.js'
+import { Batch } from '../public/batch.js'
 
 const ATTEMPTS = 8
 /** lanes a contact's events hash into; drainers split the lanes between them */
@@ -104,6 +105,74 @@ function laneOf(companyId: number, e: InboundEvent) {
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193)
   return (h >>> 0) % LANES
 }
+
+interface EventRow {
+  whatsappId: number
+  key: string
+  kind: string
+  payload: string
+  lane: number
+}
+type Stored = { id: number; duplicate: boolean } | { error: unknown }
+
+/**
+ * One INSERT for the events a turn of the event loop accepts (webhooks arrive
+ * many at once): one statement and one commit instead of one each. The rows go
+ * in arrival order, so ids keep each contact's order. A row repeated within
+ * the statement or already stored is a duplicate answered with the stored id.
+ */
+async function storeRows(rows: EventRow[]): Promise<Stored[]> {
+  const companyId = tenancy.requireCompanyId()
+  const inserted = await db.rawQuery(
+    `INSERT INTO inbound_events (company_id, whatsapp_id, event_id, kind, payload, lane)
+     VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}
+     ON CONFLICT (company_id, whatsapp_id, event_id) DO NOTHING RETURNING id, whatsapp_id, event_id`,
+    rows.flatMap((r) => [companyId, r.whatsappId, r.key, r.kind, r.payload, r.lane])
+  )
+  const keyOf = (whatsappId: number, key: string) => `${whatsappId}\u0000${key}`
+  const fresh = new Map<string, number>(
+    inserted.rows.map((r: any) => [keyOf(Number(r.whatsapp_id), r.event_id), Number(r.id)])
+  )
+  const missing = rows.filter((r) => !fresh.has(keyOf(r.whatsappId, r.key)))
+  const existing = new Map<string, number>()
+  if (missing.length) {
+    const found = await tenantTable('inbound_events')
+      .whereIn(
+        ['whatsapp_id', 'event_id'],
+        missing.map((r) => [r.whatsappId, r.key])
+      )
+      .select('id', 'whatsapp_id', 'event_id')
+    for (const r of found) existing.set(keyOf(Number(r.whatsapp_id), r.event_id), Number(r.id))
+  }
+  const answered = new Set<string>()
+  return rows.map((r) => {
+    const k = keyOf(r.whatsappId, r.key)
+    const id = fresh.get(k)
+    // the first row of a key inserted it; a repeat within the statement is its duplicate
+    if (id !== undefined && !answered.has(k)) {
+      answered.add(k)
+      return { id, duplicate: false }
+    }
+    return { id: id ?? existing.get(k) ?? 0, duplicate: true }
+  })
+}
+
+const stores = new Batch<EventRow, Stored>(async (rows) => {
+  try {
+    return await storeRows(rows)
+  } catch (error) {
+    if (rows.length === 1) return [{ error }]
+    // one row PostgreSQL refuses must not refuse the others: each on its own
+    return Promise.all(
+      rows.map((r) =>
+        storeRows([r]).then(
+          (x) => x[0],
+          (e: unknown) => ({ error: e })
+        )
+      )
+    )
+  }
+})
 
 /** Retry delay after the nth failed attempt: 0.5 s, 1 s, 2 s, … up to 5 min. */
 const retryDelayMs = (attempt: number) => Math.min(300_000, 500 * 2 ** (attempt - 1))
@@ -387,24 +456,17 @@ export const inbound = {
    */
   async ingest(companyId: number, event: InboundEvent): Promise<{ id: number; duplicate: boolean }> {
     assertEvent(event)
-    const key = eventKey(event)
-    return tenancy.run(companyId, async () => {
-      const inserted = await db.rawQuery(
-        `INSERT INTO inbound_events (company_id, whatsapp_id, event_id, kind, payload, lane)
-         VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (company_id, whatsapp_id, event_id) DO NOTHING RETURNING id`,
-        [tenancy.requireCompanyId(), event.whatsappId, key, event.kind, JSON.stringify(event), laneOf(companyId, event)]
-      )
-      if (!inserted.rows.length) {
-        const existing = await tenantTable('inbound_events')
-          .where({ whatsapp_id: event.whatsappId, event_id: key })
-          .select('id')
-          .first()
-        return { id: Number(existing?.id ?? 0), duplicate: true }
-      }
-      notifyOthers()
-      return { id: Number(inserted.rows[0].id), duplicate: false }
-    })
+    const row: EventRow = {
+      whatsappId: event.whatsappId,
+      key: eventKey(event),
+      kind: event.kind,
+      payload: JSON.stringify(event),
+      lane: laneOf(companyId, event),
+    }
+    const stored = await tenancy.run(companyId, () => stores.add(row))
+    if ('error' in stored) throw stored.error
+    if (!stored.duplicate) notifyOthers()
+    return stored
   },
 
   /**
