@@ -3,7 +3,8 @@
  * through the engine's extension points (#core/conversation):
  * - takeover: a ticket already handed to an integration (useIntegration +
  *   integrationId, no agent) sends every message to it; a connection with
- *   integrationId takes tickets without queue and user;
+ *   integrationId takes tickets without queue, user and integration (one whose
+ *   integration was turned off keeps it named, and stays off);
  * - queueEntered: a queue with integrationId (menu choice or auto-assign);
  * - chatbotOption: an option of type integration (the ticket leaves the queue).
  * A contact with disableBot never reaches them (the engine stops before).
@@ -59,7 +60,8 @@ export const integrationHooks: ConversationHooks = {
     const t = ctx.ticket
     if (t.userId || t.isGroup || t.status === 'open') return false
     if (t.useIntegration && t.integrationId) return handOver(ctx, t.integrationId)
-    if (t.queueId) return false
+    // an integration turned off for this ticket (its stopBot trigger, an agent's toggle) stays off
+    if (t.integrationId || t.queueId) return false
     const w = await Whatsapp.query({ client: ctx.tx.trx }).where('id', ctx.whatsappId).first()
     return w?.integrationId ? handOver(ctx, w.integrationId) : false
   },
@@ -280,7 +282,8 @@ async function apply(job: RunJob, texts: Reply[], trigger: Trigger): Promise<boo
       )
       return true
     }
-    if (trigger.stopBot) await port.update(tx, ticket, { useIntegration: false, integrationId: null, isBot: false })
+    // the integration stays named on the ticket, so its connection does not take the ticket back
+    if (trigger.stopBot) await port.update(tx, ticket, { useIntegration: false, isBot: false })
     return true
   })
 }

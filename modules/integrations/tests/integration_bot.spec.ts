@@ -189,6 +189,39 @@ test.group('integrations: bots in the conversation', (group) => {
     await waitFor(async () => (await dani.ticket()).status === 'closed')
   })
 
+  test('a typebot #{"stopBot":true} bubble hands the ticket back; the connection does not take it again', async ({
+    assert,
+  }) => {
+    const c = (current = await company())
+    const bot = await integration(c, {
+      type: 'typebot',
+      name: 'Typebot',
+      urlN8N: server.url,
+      typebotSlug: 'suporte',
+      typebotDelayMessage: 0,
+    })
+    await c.connection({ integration_id: bot.id })
+    server.handler = (r) => {
+      if (r.path.endsWith('/startChat')) return { json: { sessionId: 's1', messages: [bubble('Oi! Como ajudo?')] } }
+      if (r.body.message === 'humano')
+        return { json: { messages: [bubble('Chamando alguém.'), bubble('#{"stopBot":true}')] } }
+      return { json: { messages: [bubble(`você disse ${r.body.message}`)] } }
+    }
+    const gabi = c.contact('Gabi')
+    assert.deepEqual(await ask(gabi, 'oi'), ['Oi! Como ajudo?'])
+    assert.deepEqual(await ask(gabi, 'humano'), ['Chamando alguém.'])
+    await waitFor(async () => (await gabi.ticket()).use_integration === false)
+    const t = await gabi.ticket()
+    assert.equal(t.integration_id, bot.id)
+    assert.isFalse(t.is_bot)
+    const calls = server.seen.length
+    await gabi.says('alô?')
+    await waitFor(async () => (await db.from('messages').where({ ticket_id: t.id, body: 'alô?' })).length)
+    await new Promise((r) => setTimeout(r, 1000))
+    assert.equal(server.seen.length, calls)
+    assert.isFalse((await gabi.ticket()).use_integration)
+  })
+
   test('typebot bubbles are paced by typebotDelayMessage', async ({ assert }) => {
     const c = (current = await company())
     const bot = await integration(c, {
@@ -250,7 +283,16 @@ test.group('integrations: bots in the conversation', (group) => {
       assert.deepEqual(await ask(fabi, 'oi'), ['*Assistente:* Olá! Em que posso ajudar?'])
       assert.deepEqual(await ask(fabi, 'tchau'), ['*Assistente:* Até mais!'])
       await waitFor(async () => (await fabi.ticket()).use_integration === false)
+      // stopped for this ticket: the connection's integration does not take it back on the next message
+      const t = await fabi.ticket()
+      assert.equal(t.integration_id, df.id)
+      await fabi.says('ainda tem alguém?')
+      await waitFor(
+        async () => (await db.from('messages').where({ ticket_id: t.id, body: 'ainda tem alguém?' })).length
+      )
+      await new Promise((r) => setTimeout(r, 1000))
       assert.deepEqual(asked, ['loja-bot|pt-BR|oi', 'loja-bot|pt-BR|tchau'])
+      assert.isFalse((await fabi.ticket()).use_integration)
       assert.isFunction(run)
     } finally {
       restore()
