@@ -40,3 +40,9 @@ export const testSessionValidator = vine.create({
   jsonContent: vine.string().trim().minLength(2).maxLength(20000),
   language: vine.enum(['pt-BR', 'en', 'es']).optional(),
 })
+
+/** The delivery log's keyset paging: the id of the last row of the previous page. */
+export const deliveriesValidator = vine.create({
+  // bounded: a larger number is not an id (bigint) and must be a 422, not a database error
+  before: vine.number().withoutDecimals().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+})

@@ -121,6 +121,35 @@ test.group('browser · bots (file lists, AI prompts, integrations)', (group) => 
       await cell(page, 'Meu CRM').waitFor()
       await shot(page, 'integrations-list-1440')
 
+      // the delivery log of a webhook: its tries, newest first
+      const crm = await db.from('queue_integrations').where({ company_id: company.id, name: 'Meu CRM' }).firstOrFail()
+      await db.table('integration_deliveries').insert([
+        {
+          company_id: company.id,
+          integration_id: crm.id,
+          ticket_id: 1,
+          message_id: 1,
+          attempt: 1,
+          status_code: 503,
+          ok: false,
+          error: 'HTTP 503',
+        },
+        {
+          company_id: company.id,
+          integration_id: crm.id,
+          ticket_id: 1,
+          message_id: 1,
+          attempt: 2,
+          status_code: 200,
+          ok: true,
+        },
+      ])
+      await page.click(`[data-testid=deliveries-integration-${crm.id}]`)
+      await dialog(page).getByText('HTTP 503').waitFor()
+      await shot(page, 'integrations-deliveries-1440')
+      await page.keyboard.press('Escape')
+      await dialog(page).waitFor({ state: 'detached' })
+
       // the connection uses the prompt: a contact writes, the AI answers through the outbox
       await db.from('whatsapps').where('id', conn.id).update({ prompt_id: prompt.id })
       const number = rand()
@@ -159,6 +188,11 @@ test.group('browser · bots (file lists, AI prompts, integrations)', (group) => 
       await page.goto('/queue-integration')
       await page.getByText('Meu CRM').first().waitFor()
       await shot(page, 'integrations-list-390')
+      await page.click(`[data-testid=deliveries-integration-${crm.id}]`)
+      await dialog(page).getByText('HTTP 503').waitFor()
+      // a phone shows the tries as cards, never wider than the screen
+      assert.isAtMost(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth), 390)
+      await shot(page, 'integrations-deliveries-390')
       assert.deepEqual(errors, [])
       assert.include(BASE_URL, 'http')
       await context.close()

@@ -5,12 +5,14 @@ import { idParam, likeTerm, pageNumber, paginate, requireAdmin } from '#core/htt
 import { realtime } from '#core/realtime'
 import { audit } from '#core/audit'
 import QueueIntegration from '../models/queue_integration.js'
-import { integrationValidator, testSessionValidator } from '../validators.js'
+import { deliveriesValidator, integrationValidator, testSessionValidator } from '../validators.js'
 import { isMask, maskSecret, openSecret, sealSecret } from '#core/secrets'
+import { tenantTable } from '#core/tenancy'
 import { dialogflow, parseCredentials } from '../services/dialogflow.js'
 
 const PAGE_SIZE = 20
 const SELECT_MAX = 500
+const DELIVERIES_PAGE = 50
 
 /** company-{id}-queueIntegration (spec 3 §7) */
 const emit = (companyId: number, payload: Parameters<typeof realtime.toCompany>[2]) =>
@@ -104,6 +106,36 @@ export default class IntegrationsController {
 
   async show(ctx: HttpContext) {
     return serialize(await find(idParam(ctx, 'ERR_NO_INTEGRATION_FOUND')))
+  }
+
+  /**
+   * The webhook/n8n delivery log of one integration, newest first, keyset-paged
+   * by `before` like the audit log (an append-only log: offsets would shift as
+   * tries arrive). Read like show; the request's signature is never stored.
+   */
+  async deliveries(ctx: HttpContext) {
+    const integration = await find(idParam(ctx, 'ERR_NO_INTEGRATION_FOUND'))
+    const { before } = await ctx.request.validateUsing(deliveriesValidator)
+    const query = tenantTable('integration_deliveries')
+      .where('integration_id', integration.id)
+      .select('id', 'ticket_id', 'message_id', 'attempt', 'status_code', 'ok', 'error', 'created_at')
+      .orderBy('id', 'desc')
+      .limit(DELIVERIES_PAGE + 1)
+    if (before) query.where('id', '<', before)
+    const rows = await query
+    return {
+      deliveries: rows.slice(0, DELIVERIES_PAGE).map((r: any) => ({
+        id: Number(r.id),
+        ticketId: r.ticket_id,
+        messageId: r.message_id,
+        attempt: r.attempt,
+        statusCode: r.status_code,
+        ok: r.ok,
+        error: r.error ? String(r.error).slice(0, 200) : null,
+        createdAt: r.created_at,
+      })),
+      hasMore: rows.length > DELIVERIES_PAGE,
+    }
   }
 
   async store(ctx: HttpContext) {

@@ -1,6 +1,6 @@
 import { defineIsolationCases } from '#tests/helpers/isolation'
 import { uid, type TenantWorld } from '#tests/helpers/world'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantInsert } from '#core/tenancy'
 import QueueIntegration from '../models/queue_integration.js'
 
 export const SERVICE_ACCOUNT = JSON.stringify({
@@ -36,6 +36,17 @@ export default defineIsolationCases([
     route: 'GET /queueIntegration/:id',
     access: 'user',
     fixture: async (o) => ({ params: { id: (await anIntegration(o)).id } }),
+  },
+  {
+    route: 'GET /queueIntegration/:id/deliveries',
+    access: 'user',
+    fixture: async (o) => {
+      const { id } = await anIntegration(o)
+      const delivery = { integration_id: id, ticket_id: 1, message_id: 1, attempt: 1, status_code: 503, ok: false }
+      await tenancy.run(o.company.id, () => tenantInsert('integration_deliveries', delivery))
+      // `before` in the query so the fuzz suite also mutates the paging key
+      return { params: { id }, qs: { before: 2147483647 } }
+    },
   },
   {
     route: 'POST /queueIntegration',

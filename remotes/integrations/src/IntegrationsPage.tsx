@@ -3,14 +3,28 @@
  * id and name, edit/delete, infinite scroll; the dialog has a type select and
  * the fields of that type, and a test button for Dialogflow credentials.
  * Secrets come back as masks only; live via company-{id}-queueIntegration.
+ * Webhook and n8n rows open their delivery log (every try, newest first).
  */
-import { useCallback, useEffect, useState, type ReactElement } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react'
 import { useAtomValue } from 'jotai'
-import { Button, makeStyles, tokens } from '@fluentui/react-components'
-import { AddRegular, BotRegular, ChatSparkleRegular, FlowRegular, GlobeRegular } from '@fluentui/react-icons'
+import {
+  Badge,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  Tooltip,
+  makeStyles,
+  tokens,
+} from '@fluentui/react-components'
+import { AddRegular, BotRegular, ChatSparkleRegular, FlowRegular, GlobeRegular, HistoryRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import {
   api,
+  formatShortDateTime,
   isAdmin,
   minLength,
   maxLength,
@@ -71,6 +85,12 @@ const useStyles = makeStyles({
     color: '#fff',
     fontSize: '18px',
   },
+  actions: { display: 'inline-flex', alignItems: 'center' },
+  // the whole width of a phone, no sideways scroll: the table turns into cards below 600 px
+  deliveriesSurface: { maxWidth: '720px', width: '100%', boxSizing: 'border-box' },
+  deliveriesContent: { display: 'flex', flexDirection: 'column', gap: '12px', minWidth: 0 },
+  error: { overflowWrap: 'anywhere', color: tokens.colorNeutralForeground2 },
+  more: { display: 'flex', justifyContent: 'center' },
 })
 
 /** brand colours of each type's logo */
@@ -223,12 +243,132 @@ export function IntegrationDialog(props: { item: Integration | null; onClose: ()
   )
 }
 
+export interface Delivery {
+  id: number
+  ticketId: number
+  messageId: number
+  attempt: number
+  statusCode: number | null
+  ok: boolean
+  error: string | null
+  createdAt: string
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+/** tries of one message are seconds apart: the seconds tell them apart */
+const deliveryTime = (value: string) => {
+  const d = new Date(value)
+  return Number.isNaN(d.getTime()) ? '' : `${formatShortDateTime(d)}:${pad(d.getSeconds())}`
+}
+
+/** The delivery log of a webhook/n8n integration, 50 tries a page, keyset by the last id shown. */
+export function DeliveriesDialog(props: { item: Integration; onClose: () => void }) {
+  const { t } = useTranslation()
+  const styles = useStyles()
+  const [items, setItems] = useState<Delivery[]>([])
+  const [hasMore, setHasMore] = useState(false)
+  const [loading, setLoading] = useState(true)
+  const [error, setError] = useState<unknown>(null)
+  const id = props.item.id
+  // the request in flight, aborted when the dialog closes or a new page is asked for
+  const inFlight = useRef<AbortController | null>(null)
+
+  const load = useCallback(
+    async (before?: number) => {
+      inFlight.current?.abort()
+      const controller = (inFlight.current = new AbortController())
+      setLoading(true)
+      setError(null)
+      try {
+        const r = await api.get<{ deliveries: Delivery[]; hasMore: boolean }>(
+          `/queueIntegration/${id}/deliveries`,
+          before ? { before } : {},
+          controller.signal
+        )
+        if (controller.signal.aborted) return
+        setItems((prev) => (before ? [...prev, ...r.deliveries] : r.deliveries))
+        setHasMore(r.hasMore)
+      } catch (e) {
+        // a failed further page keeps the rows already shown
+        if (controller.signal.aborted) return
+        if (before) toastError(e, LONG_TOAST_MS)
+        else setError(e)
+      } finally {
+        if (!controller.signal.aborted) setLoading(false)
+      }
+    },
+    [id]
+  )
+  useEffect(() => {
+    void load()
+    return () => inFlight.current?.abort()
+  }, [load])
+  const last = items[items.length - 1]
+
+  const columns: Column<Delivery>[] = [
+    { key: 'time', header: t('integrationsPage.deliveryTime'), primary: true, render: (d) => deliveryTime(d.createdAt) },
+    { key: 'attempt', header: t('integrationsPage.deliveryAttempt'), width: '90px', align: 'end', render: (d) => d.attempt },
+    {
+      key: 'status',
+      header: t('integrationsPage.deliveryStatus'),
+      width: '100px',
+      render: (d) => (
+        <Badge appearance="tint" color={d.ok ? 'success' : 'danger'}>
+          {d.statusCode ?? '—'}
+        </Badge>
+      ),
+    },
+    {
+      key: 'error',
+      header: t('integrationsPage.deliveryError'),
+      render: (d) => <span className={styles.error}>{d.error ?? '—'}</span>,
+    },
+  ]
+
+  return (
+    <Dialog open onOpenChange={(_, d) => !d.open && props.onClose()}>
+      <DialogSurface className={styles.deliveriesSurface} aria-describedby={undefined}>
+        <DialogBody>
+          <DialogTitle>{t('integrationsPage.deliveriesOf', { name: props.item.name })}</DialogTitle>
+          <DialogContent className={styles.deliveriesContent}>
+            <DataTable
+              ariaLabel={t('integrationsPage.deliveries')}
+              columns={columns}
+              items={items}
+              getRowId={(d) => d.id}
+              loading={loading}
+              error={error}
+              onRetry={() => void load()}
+              emptyTitle={t('integrationsPage.deliveriesEmpty')}
+              maxHeight="60vh"
+            />
+            {hasMore && last && !loading && (
+              <div className={styles.more}>
+                <Button onClick={() => void load(last.id)} data-testid="deliveries-more">
+                  {t('kit.loadMore')}
+                </Button>
+              </div>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button appearance="secondary" onClick={props.onClose}>
+              {t('kit.close')}
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  )
+}
+
 export default function IntegrationsPage() {
   const { t } = useTranslation()
   const me = useAtomValue(userAtom)
   const admin = me ? isAdmin(me) : false
   const [editing, setEditing] = useState<Integration | 'new' | null>(null)
   const [deleting, setDeleting] = useState<Integration | null>(null)
+  const [logOf, setLogOf] = useState<Integration | null>(null)
+  const styles = useStyles()
   const list = usePagedList<Integration>(
     useCallback(async ({ search, page, signal }) => {
       const r = await api.get<{ queueIntegrations: Integration[]; hasMore: boolean; count: number }>(
@@ -258,11 +398,20 @@ export default function IntegrationsPage() {
       key: 'actions',
       header: t('kit.actions'),
       align: 'end',
-      width: '110px',
-      render: (i) =>
-        admin && (
-          <RowActions onEdit={() => setEditing(i)} onDelete={() => setDeleting(i)} editId={`edit-integration-${i.id}`} deleteId={`delete-integration-${i.id}`} />
-        ),
+      width: '150px',
+      render: (i) => (
+        <span className={styles.actions}>
+          {/* only webhook and n8n deliveries are logged */}
+          {(i.type === 'webhook' || i.type === 'n8n') && (
+            <Tooltip content={t('integrationsPage.deliveries')} relationship="label">
+              <Button appearance="subtle" icon={<HistoryRegular />} onClick={() => setLogOf(i)} data-testid={`deliveries-integration-${i.id}`} />
+            </Tooltip>
+          )}
+          {admin && (
+            <RowActions onEdit={() => setEditing(i)} onDelete={() => setDeleting(i)} editId={`edit-integration-${i.id}`} deleteId={`delete-integration-${i.id}`} />
+          )}
+        </span>
+      ),
     },
   ]
 
@@ -293,6 +442,7 @@ export default function IntegrationsPage() {
           }}
         />
       )}
+      {logOf && <DeliveriesDialog key={logOf.id} item={logOf} onClose={() => setLogOf(null)} />}
       <DeleteDialog
         item={deleting}
         title={t('integrationsPage.deleteTitle', { name: deleting?.name })}
