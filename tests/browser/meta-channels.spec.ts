@@ -5,6 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import { PASSWORD, createTenant } from '#tests/helpers/world'
 import { startWorkers, waitFor } from '#tests/helpers/inbox'
 import { forgetMetaConnections } from '#channels/meta/connections'
+import { runTokenHealth } from '#channels/meta/token_health'
 import { signMetaPayload } from '#channels/meta/signature'
 import { startFakeGraph, type FakeGraph } from '#channels/meta/tests/fake_graph'
 import { APP_SECRET, messaging, useMetaEnv, waMessages } from '#channels/meta/tests/fixtures'
@@ -144,6 +145,27 @@ test.group('browser · Meta channels', (group) => {
     await shot(page, 'connection-dialog-whatsappapi-390')
     await page.setViewportSize({ width: 1440, height: 900 })
     await shot(page, 'connection-dialog-whatsappapi-1440')
+
+    // a revoked page token: the daily check drops the connection, and the admin is told on any page
+    await page.goto('/tickets')
+    await page.locator('[data-testid=side-menu]').waitFor()
+    await page.waitForTimeout(1500) // the page's realtime subscriptions settle
+    fake.tokens.set(`EAAGpage-${pageId}`, { valid: false, message: 'Session has expired' })
+    const alert = page.getByText(/A conexão "Loja Meta" caiu: token: .*Veja em Conexões\./).first()
+    for (let attempt = 1; ; attempt++) {
+      await runTokenHealth()
+      try {
+        await alert.waitFor({ timeout: 5000 })
+        break
+      } catch (e) {
+        // the event went out before the stream was listening: up again, and checked again
+        if (attempt === 3) throw e
+        await db.from('whatsapps').where({ company_id: company.id, name: 'Loja Meta' }).update({ status: 'CONNECTED' })
+      }
+    }
+    const dropped = await db.from('whatsapps').where({ company_id: company.id, name: 'Loja Meta' }).firstOrFail()
+    assert.equal(dropped.status, 'DISCONNECTED')
+    await shot(page, 'connection-down-alert-1440')
     assert.deepEqual(errors, [])
   })
   test('a WhatsApp Cloud chat past its 24 h window offers the template picker; the template goes out', async ({

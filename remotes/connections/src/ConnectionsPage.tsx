@@ -50,10 +50,7 @@ export default function ConnectionsPage() {
           void reload()
         }
       }),
-      // a connection that was up went down: say so at once
-      realtime.on(`company-${companyId}-whatsappHealth`, (m) => {
-        if (m.action === 'alert') toasts.warning(t('connections.alert', { name: m.name }), 5000)
-      }),
+      // a connection that went down is announced by the shell on every page (ConnectionAlerts)
     ]
     return () => offs.forEach((off) => off())
   }, [companyId, reload, t])

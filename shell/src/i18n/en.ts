@@ -48,6 +48,8 @@ const en: typeof pt = {
   layout: {
     twoFactor: 'Two-step verification',
     connectionsWarning: 'Some connections need attention',
+    connectionDown: 'The connection "{{name}}" went down. See Connections.',
+    connectionDownReason: 'The connection "{{name}}" went down: {{reason}}. See Connections.',
     greeting: 'Hello <b>{{name}}</b>, welcome to <b>{{company}}</b>!',
     dueDate: 'Due date: {{date}}',
     version: 'Version {{version}}',

@@ -49,6 +49,8 @@ const es: typeof pt = {
   layout: {
     twoFactor: 'Verificación en dos pasos',
     connectionsWarning: 'Hay conexiones que necesitan atención',
+    connectionDown: 'La conexión "{{name}}" se cayó. Vea Conexiones.',
+    connectionDownReason: 'La conexión "{{name}}" se cayó: {{reason}}. Vea Conexiones.',
     greeting: 'Hola <b>{{name}}</b>, ¡bienvenido(a) a <b>{{company}}</b>!',
     dueDate: 'Vencimiento: {{date}}',
     version: 'Versión {{version}}',

@@ -47,6 +47,8 @@ export default {
   layout: {
     twoFactor: 'Verificação em duas etapas',
     connectionsWarning: 'Há conexões que precisam de atenção',
+    connectionDown: 'A conexão "{{name}}" caiu. Veja em Conexões.',
+    connectionDownReason: 'A conexão "{{name}}" caiu: {{reason}}. Veja em Conexões.',
     greeting: 'Olá <b>{{name}}</b>, seja bem-vindo(a) à <b>{{company}}</b>!',
     dueDate: 'Vencimento: {{date}}',
     version: 'Versão {{version}}',

@@ -30,6 +30,7 @@ import {
 } from '../modules/manifest.js'
 import { RemotePage, type RemoteComponent } from '../modules/RemotePage.js'
 import { SideMenu } from './SideMenu.js'
+import { ConnectionAlerts } from './ConnectionAlerts.js'
 import { TopBar } from './TopBar.js'
 import { ShellShortcuts } from '../shortcuts/ShellShortcuts.js'
 import { SMALL_SCREEN, useMediaQuery } from './useMediaQuery.js'
@@ -142,6 +143,7 @@ export default function AppLayout({ remoteComponent }: { remoteComponent: Remote
       <div className={styles.provider}>
         <Toaster />
         <ShellShortcuts entries={entries} served={routes} blocked={blocked} />
+        <ConnectionAlerts enabled={!blocked && entries.some((e) => e.path === '/connections')} />
         <TopBar
           onToggleMenu={() => setOpen((o) => !o)}
           menuOpen={open}

@@ -17,7 +17,6 @@ export default {
     deleteWarning: 'Are you sure? Tickets of this connection will stop receiving messages. This cannot be undone.',
     disconnectTitle: 'Disconnect "{{name}}"?',
     disconnectWarning: 'The device will be logged out and a new QR code must be scanned to connect again.',
-    alert: 'The connection "{{name}}" dropped. Trying to reconnect…',
     close: 'Close',
     tabHasErrors: 'This tab has fields with errors',
     status: {

@@ -18,7 +18,6 @@ export default {
       '¿Seguro? Los tickets de esta conexión dejarán de recibir mensajes. Esta acción no se puede deshacer.',
     disconnectTitle: '¿Desconectar "{{name}}"?',
     disconnectWarning: 'El dispositivo se desconectará y habrá que escanear un nuevo código QR para conectar de nuevo.',
-    alert: 'La conexión "{{name}}" se cayó. Intentando reconectar…',
     close: 'Cerrar',
     tabHasErrors: 'Esta pestaña tiene campos con error',
     status: {

@@ -18,7 +18,6 @@ export default {
       'Tem certeza? Os atendimentos desta conexão deixarão de receber mensagens. Esta ação não pode ser desfeita.',
     disconnectTitle: 'Desconectar "{{name}}"?',
     disconnectWarning: 'O aparelho será desconectado e será preciso ler um novo QR Code para conectar de novo.',
-    alert: 'A conexão "{{name}}" caiu. Tentando reconectar…',
     close: 'Fechar',
     tabHasErrors: 'Esta aba tem campos com erro',
     status: {
