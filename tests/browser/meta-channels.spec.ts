@@ -165,6 +165,8 @@ test.group('browser · Meta channels', (group) => {
     }
     const dropped = await db.from('whatsapps').where({ company_id: company.id, name: 'Loja Meta' }).firstOrFail()
     assert.equal(dropped.status, 'DISCONNECTED')
+    // the side menu's badge stays after the toast is gone
+    await page.locator('[data-testid=connections-warning]').waitFor()
     await shot(page, 'connection-down-alert-1440')
     assert.deepEqual(errors, [])
   })
