@@ -23,6 +23,8 @@ import {
   SwitchField,
   TextField,
   type Rule,
+  isHexColor,
+  randomColor,
 } from '@balcao/ui'
 import { ChatbotEditor, type ChatbotSources } from './ChatbotEditor.js'
 import { sourceOptions } from './loadOptions.js'
@@ -77,13 +79,6 @@ function initial(q: Queue | null): Form {
   }
 }
 
-function randomColor() {
-  return `#${Math.floor(Math.random() * 0xffffff)
-    .toString(16)
-    .padStart(6, '0')}`
-}
-
-const HEX6 = /^#[0-9a-f]{6}$/i
 const orderRule: Rule = (v) => (v !== '' && !/^\d+$/.test(String(v).trim()) ? 'validation.numeric' : null)
 
 /** An option source that may fail: empty then. */
@@ -245,7 +240,7 @@ export function QueueDialog(props: {
                 style={{ marginBottom: error('color') ? 22 : 0 }}
                 aria-label={t('queuesPage.fields.pickColor')}
                 title={t('queuesPage.fields.pickColor')}
-                value={HEX6.test(v.color) ? v.color.toLowerCase() : '#000000'}
+                value={isHexColor(v.color) ? v.color.toLowerCase() : '#000000'}
                 onChange={(e) => setField('color', e.target.value)}
               />
             </div>
