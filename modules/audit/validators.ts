@@ -12,9 +12,10 @@ export const filtersValidator = vine.create({
   companyId: vine
     .string()
     .regex(/^(platform|[1-9]\d{0,9})$/)
-    .transform((v) => (v === 'platform' ? ('platform' as const) : Number(v)))
+    // a number past PostgreSQL's integer range matches no company (never a 500)
+    .transform((v) => (v === 'platform' ? ('platform' as const) : Math.min(Number(v), 2147483647)))
     .optional(),
   // keyset paging: the id of the last row of the previous page
-  before: vine.number().withoutDecimals().positive().optional(),
+  before: vine.number().withoutDecimals().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   limit: vine.number().withoutDecimals().min(1).max(100).optional(),
 })

@@ -126,7 +126,8 @@ export default class ChatMessagesController {
   async shareTicket(ctx: HttpContext) {
     const { ticketId, message } = await ctx.request.validateUsing(shareTicketValidator)
     const ticket = await visibleTicketFor(ctx, ticketId)
-    const text = message || `Ticket #${ticket.id} · ${ticket.contactName}`.slice(0, 255)
+    // not the contact's name: members who may not see the ticket read this text too
+    const text = message || `Ticket #${ticket.id}`
     const posted = await post(ctx, text, { id: ticket.id, uuid: ticket.uuid })
     return ctx.response.created({ ...posted, ticket: { ...posted.ticket!, contactName: ticket.contactName } })
   }

@@ -92,6 +92,8 @@ export default class TwoFactorController {
     const id = idParam(ctx, 'ERR_NO_USER_FOUND')
     const user = await User.find(id)
     if (!user) throw new AppError('ERR_NO_USER_FOUND', 404)
+    // as for any change to a super user (users_controller): only a super user may
+    if (user.super && !ctx.actor.user.super) throw new AppError('ERR_NO_PERMISSION', 403)
     await db.transaction(async (trx) => {
       await credentials.remove(user.id, trx)
       await tenantInsert('two_factor_resets', { user_id: user.id, reset_by_id: ctx.actor.user.id }, trx)
