@@ -89,11 +89,10 @@ test.group('browser · audit log', (group) => {
     // search
     await desk.page.click('text=Limpar filtros')
     await desk.page.fill('input[role=searchbox], input[type=search]', 'auditretention')
-    await desk.page.waitForFunction(() =>
-      [...(globalThis as any).document.querySelectorAll('[data-action]')].every(
-        (e: any) => e.getAttribute('data-action') === 'settings.update'
-      )
-    )
+    await desk.page.waitForFunction(() => {
+      const found = [...(globalThis as any).document.querySelectorAll('[data-action]')]
+      return found.length > 0 && found.every((e: any) => e.getAttribute('data-action') === 'settings.update')
+    })
 
     // export with the filters in force: a job, its progress, then the file
     const [download] = await Promise.all([

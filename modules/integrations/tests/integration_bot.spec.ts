@@ -6,7 +6,6 @@ import { company, type Company } from '#modules/queues/tests/conversation/dsl'
 import QueueIntegration from '../models/queue_integration.js'
 import { sealSecret } from '#core/secrets'
 import { retryDelays, signBody } from '../services/webhook.js'
-import { run } from '../services/runner.js'
 import { swapDialogflow } from '../services/dialogflow.js'
 import { FakeServer, bubble } from './fake_server.js'
 import { SERVICE_ACCOUNT } from './isolation.js'
@@ -293,7 +292,6 @@ test.group('integrations: bots in the conversation', (group) => {
       await new Promise((r) => setTimeout(r, 1000))
       assert.deepEqual(asked, ['loja-bot|pt-BR|oi', 'loja-bot|pt-BR|tchau'])
       assert.isFalse((await fabi.ticket()).use_integration)
-      assert.isFunction(run)
     } finally {
       restore()
     }
