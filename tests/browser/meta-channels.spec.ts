@@ -151,7 +151,9 @@ test.group('browser · Meta channels', (group) => {
     await page.locator('[data-testid=side-menu]').waitFor()
     await page.waitForTimeout(1500) // the page's realtime subscriptions settle
     fake.tokens.set(`EAAGpage-${pageId}`, { valid: false, message: 'Session has expired' })
-    const alert = page.getByText(/A conexão "Loja Meta" caiu: token: .*Veja em Conexões\./).first()
+    const alert = page
+      .getByText('A conexão "Loja Meta" caiu: o token da Meta expirou ou foi revogado. Conecte-a de novo em Conexões.')
+      .first()
     for (let attempt = 1; ; attempt++) {
       await runTokenHealth()
       try {

@@ -235,7 +235,10 @@ export function ScheduleDialog(props: ScheduleDialogProps) {
                 <MessageBar intent="error">
                   <MessageBarBody data-testid="schedule-error">
                     {t('schedulesPage.error', {
-                      error: t(`errors.${schedule.error}`, { defaultValue: schedule.error }),
+                      // an error code without a text reads as the generic error, never as the code
+                      error: t(`errors.${schedule.error}`, {
+                        defaultValue: /^ERR_/.test(schedule.error) ? t('errors.generic') : schedule.error,
+                      }),
                     })}
                   </MessageBarBody>
                 </MessageBar>

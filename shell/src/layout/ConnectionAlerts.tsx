@@ -1,7 +1,7 @@
 /**
  * A connection that was up went down (a WhatsApp session dropped, a Meta token
  * expired or was revoked): the company's admins are told at once on whatever
- * page they are, with the reason. The side menu's badge keeps the state after
+ * page they are (an expired or revoked token said as such). The side menu's badge keeps the state after
  * the toast is gone. Mounted by the layout while the menu has the connections page.
  */
 import { useEffect } from 'react'
@@ -20,11 +20,9 @@ export function ConnectionAlerts({ enabled }: { enabled: boolean }) {
     return realtime.on(`company-${companyId}-whatsappHealth`, (m) => {
       if (m.action !== 'alert') return
       const name = String(m.name ?? '')
-      const reason = typeof m.reason === 'string' && m.reason ? m.reason : null
-      toasts.warning(
-        reason ? t('layout.connectionDownReason', { name, reason }) : t('layout.connectionDown', { name }),
-        ALERT_MS
-      )
+      // the reason itself is the provider's (English) text: the health popover shows it; the toast says what it means
+      const token = typeof m.reason === 'string' && m.reason.startsWith('token')
+      toasts.warning(t(token ? 'layout.connectionDownToken' : 'layout.connectionDown', { name }), ALERT_MS)
     })
   }, [enabled, companyId, t])
   return null
