@@ -16,27 +16,14 @@ import { spawn } from 'node:child_process'
 import http from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { ROOT, freePort, ensureDependencies, reexecWithNode24 } from './lib.mjs'
-import { accessToken, benchDatabase, pct, prepareCompiled, sleep, waitHealthy } from './bench_lib.mjs'
+import { accessToken, benchDatabase, benchProcessEnv, pct, prepareCompiled, sleep, waitHealthy } from './bench_lib.mjs'
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 10_000)
 
 async function main() {
-  const { portOpen } = await import('../database/embedded_postgres.mjs')
   const pg = (await import('pg')).default
-  const appKey = randomBytes(32).toString('base64url')
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '3333',
-    LOG_LEVEL: 'error',
-    APP_KEY: appKey,
-    SUPER_PASSWORD: 'bench-super-secret',
-    // a prefix of its own: nothing of another run's (or another test's) jobs is touched
-    REDIS_PREFIX: `balcao-bench-camp-${process.pid}`,
-  }
-  if (!env.REDIS_URL && (await portOpen(6379))) env.REDIS_URL = 'redis://127.0.0.1:6379/6'
-  if (!env.REDIS_URL) throw new Error('the campaign benchmark needs Redis')
+  const env = await benchProcessEnv('camp')
+  const appKey = env.APP_KEY
 
   // the receiver: arrival time per Idempotency-Key, keys per recipient
   const arrivals = new Map()

@@ -13,29 +13,17 @@ import { spawn } from 'node:child_process'
 import http from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { ROOT, freePort, ensureDependencies, reexecWithNode24 } from './lib.mjs'
-import { accessToken, benchDatabase, pct, prepareCompiled, sleep, waitHealthy } from './bench_lib.mjs'
+import { accessToken, benchDatabase, benchProcessEnv, pct, prepareCompiled, sleep, waitHealthy } from './bench_lib.mjs'
 
 const num = (name, def) => Number(process.env[name] ?? def)
 
 async function main() {
-  const { portOpen } = await import('../database/embedded_postgres.mjs')
   const pg = (await import('pg')).default
   const MESSAGES = num('BENCH_MESSAGES', 3000)
   const TICKETS = num('BENCH_TICKETS', 100)
   const WORKERS = num('BENCH_WORKERS', 1)
-  const appKey = randomBytes(32).toString('base64url')
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '3333',
-    LOG_LEVEL: 'error',
-    APP_KEY: appKey,
-    SUPER_PASSWORD: 'bench-super-secret',
-    REDIS_PREFIX: `balcao-bench-out-${process.pid}`,
-  }
-  if (!env.REDIS_URL && (await portOpen(6379))) env.REDIS_URL = 'redis://127.0.0.1:6379/6'
-  if (!env.REDIS_URL) throw new Error('the outbound benchmark needs Redis')
+  const env = await benchProcessEnv('out')
+  const appKey = env.APP_KEY
 
   // the receiver: counts each message id once, answers 200 with a provider id
   const seen = new Map()

@@ -3,7 +3,7 @@
  * PostgreSQL or an embedded one), the compiled server prepared on it, and
  * percentiles.
  */
-import { createHash, createHmac } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { ROOT } from './lib.mjs'
@@ -12,6 +12,28 @@ export function pct(values, p) {
   if (!values.length) return 0
   const s = [...values].sort((a, b) => a - b)
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]
+}
+
+/**
+ * The environment of a benchmark's compiled API and worker processes: production
+ * mode on port 3333, a fresh APP_KEY, and a Redis prefix of the run's own (nothing
+ * of another run's or a test's jobs is touched). Throws when no Redis answers.
+ */
+export async function benchProcessEnv(label) {
+  const { portOpen } = await import('../database/embedded_postgres.mjs')
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '3333',
+    LOG_LEVEL: 'error',
+    APP_KEY: randomBytes(32).toString('base64url'),
+    SUPER_PASSWORD: 'bench-super-secret',
+    REDIS_PREFIX: `balcao-bench-${label}-${process.pid}`,
+  }
+  if (!env.REDIS_URL && (await portOpen(6379))) env.REDIS_URL = 'redis://127.0.0.1:6379/6'
+  if (!env.REDIS_URL) throw new Error(`the ${label} benchmark needs Redis`)
+  return env
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms))
