@@ -49,7 +49,8 @@ const en: typeof pt = {
     twoFactor: 'Two-step verification',
     connectionsWarning: 'Some connections need attention',
     connectionDown: 'The connection "{{name}}" went down. See Connections.',
-    connectionDownToken: 'The connection "{{name}}" went down: its Meta token expired or was revoked. Connect it again in Connections.',
+    connectionDownToken:
+      'The connection "{{name}}" went down: its Meta token expired or was revoked. Connect it again in Connections.',
     greeting: 'Hello <b>{{name}}</b>, welcome to <b>{{company}}</b>!',
     dueDate: 'Due date: {{date}}',
     version: 'Version {{version}}',

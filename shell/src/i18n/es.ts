@@ -50,7 +50,8 @@ const es: typeof pt = {
     twoFactor: 'Verificación en dos pasos',
     connectionsWarning: 'Hay conexiones que necesitan atención',
     connectionDown: 'La conexión "{{name}}" se cayó. Vea Conexiones.',
-    connectionDownToken: 'La conexión "{{name}}" se cayó: su token de Meta expiró o fue revocado. Conéctela de nuevo en Conexiones.',
+    connectionDownToken:
+      'La conexión "{{name}}" se cayó: su token de Meta expiró o fue revocado. Conéctela de nuevo en Conexiones.',
     greeting: 'Hola <b>{{name}}</b>, ¡bienvenido(a) a <b>{{company}}</b>!',
     dueDate: 'Vencimiento: {{date}}',
     version: 'Versión {{version}}',

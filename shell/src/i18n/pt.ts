@@ -48,7 +48,8 @@ export default {
     twoFactor: 'Verificação em duas etapas',
     connectionsWarning: 'Há conexões que precisam de atenção',
     connectionDown: 'A conexão "{{name}}" caiu. Veja em Conexões.',
-    connectionDownToken: 'A conexão "{{name}}" caiu: o token da Meta expirou ou foi revogado. Conecte-a de novo em Conexões.',
+    connectionDownToken:
+      'A conexão "{{name}}" caiu: o token da Meta expirou ou foi revogado. Conecte-a de novo em Conexões.',
     greeting: 'Olá <b>{{name}}</b>, seja bem-vindo(a) à <b>{{company}}</b>!',
     dueDate: 'Vencimento: {{date}}',
     version: 'Versão {{version}}',
