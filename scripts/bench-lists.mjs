@@ -25,12 +25,11 @@
 import { randomBytes } from 'node:crypto'
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, openSync, writeFileSync } from 'node:fs'
-import net from 'node:net'
 import { cpus } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ROOT, freePort, ensureDependencies, reexecWithNode24 } from './lib.mjs'
-import { benchDatabase, pct } from './bench_lib.mjs'
+import { benchDatabase, countingProxy, pct } from './bench_lib.mjs'
 
 const num = (name, def) => Number(process.env[name] ?? def)
 const round = (n) => Math.round(n * 100) / 100
@@ -93,81 +92,6 @@ const WORDS = [
   'agenda',
 ]
 const sqlArray = (list) => `ARRAY[${list.map((s) => `'${s.replace(/'/g, "''")}'`).join(',')}]`
-
-/**
- * A pass-through TCP proxy in front of PostgreSQL that counts the statements
- * (Query and Execute messages) its clients send and keeps their text and
- * parameters (for EXPLAIN).
- */
-function countingProxy(target) {
-  const state = { statements: [] }
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target.port, target.host)
-    let buf = Buffer.alloc(0)
-    let started = false
-    let parsed = { text: '' }
-    let bound = []
-    client.on('data', (chunk) => {
-      upstream.write(chunk)
-      buf = Buffer.concat([buf, chunk])
-      for (;;) {
-        if (!started) {
-          if (buf.length < 4) break
-          const len = buf.readInt32BE(0)
-          if (buf.length < len) break
-          const code = buf.readInt32BE(4)
-          buf = buf.subarray(len)
-          if (code !== 80877103) started = true // not an SSLRequest: the startup message
-          continue
-        }
-        if (buf.length < 5) break
-        const type = String.fromCharCode(buf[0])
-        const len = buf.readInt32BE(1)
-        if (buf.length < 1 + len) break
-        const body = buf.subarray(5, 1 + len)
-        buf = buf.subarray(1 + len)
-        if (type === 'Q') {
-          state.statements.push({ text: body.subarray(0, body.indexOf(0)).toString(), params: [] })
-        } else if (type === 'P') {
-          const nameEnd = body.indexOf(0)
-          const textEnd = body.indexOf(0, nameEnd + 1)
-          parsed = { text: body.subarray(nameEnd + 1, textEnd).toString() }
-        } else if (type === 'B') {
-          let o = body.indexOf(0) + 1
-          o = body.indexOf(0, o) + 1
-          const nFormats = body.readInt16BE(o)
-          o += 2 + 2 * nFormats
-          const n = body.readInt16BE(o)
-          o += 2
-          bound = []
-          for (let i = 0; i < n; i++) {
-            const l = body.readInt32BE(o)
-            o += 4
-            if (l < 0) bound.push(null)
-            else {
-              bound.push(body.subarray(o, o + l).toString())
-              o += l
-            }
-          }
-        } else if (type === 'E') {
-          state.statements.push({ text: parsed.text, params: bound })
-        }
-      }
-    })
-    upstream.on('data', (chunk) => client.write(chunk))
-    const close = () => {
-      client.destroy()
-      upstream.destroy()
-    }
-    client.on('error', close)
-    upstream.on('error', close)
-    client.on('close', close)
-    upstream.on('close', close)
-  })
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ state, server, port: server.address().port }))
-  )
-}
 
 async function main() {
   const { portOpen } = await import('../database/embedded_postgres.mjs')

@@ -5,23 +5,35 @@
  * workers off; then one worker process starts and the receiver counts
  * deliveries until all N arrived (each exactly once, by Idempotency-Key).
  *   node_modules/.bin/node scripts/bench-outbound.mjs
- * Env: BENCH_MESSAGES (default 3000), BENCH_TICKETS (default 100), BENCH_WORKERS (worker processes,
- * default 1; a process uses one core), BENCH_PROFILE=<dir> (CPU profile of the workers). Needs Redis (BullMQ).
+ * A second API process, through a statement-counting proxy to PostgreSQL, gives
+ * the statements one accepted message costs (BENCH_STATEMENTS=1 prints them).
+ * Env: BENCH_MESSAGES (default 10000), BENCH_TICKETS (default 100), BENCH_WORKERS (worker processes,
+ * default 1; a process uses one core), BENCH_PROFILE=<dir> (CPU profiles of the API and the workers). Needs Redis (BullMQ).
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import http from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { ROOT, freePort, ensureDependencies, reexecWithNode24 } from './lib.mjs'
-import { accessToken, benchDatabase, benchProcessEnv, pct, prepareCompiled, sleep, waitHealthy } from './bench_lib.mjs'
+import {
+  accessToken,
+  benchDatabase,
+  benchProcessEnv,
+  countingProxy,
+  pct,
+  prepareCompiled,
+  sleep,
+  waitHealthy,
+} from './bench_lib.mjs'
 
 const num = (name, def) => Number(process.env[name] ?? def)
 
 async function main() {
   const pg = (await import('pg')).default
-  const MESSAGES = num('BENCH_MESSAGES', 3000)
+  const MESSAGES = num('BENCH_MESSAGES', 10000)
   const TICKETS = num('BENCH_TICKETS', 100)
   const WORKERS = num('BENCH_WORKERS', 1)
+  const PROBES = 6
   const env = await benchProcessEnv('out')
   const appKey = env.APP_KEY
 
@@ -85,7 +97,9 @@ async function main() {
 
     // 1. the API accepts the messages (workers off: they wait in the outbox)
     const port = await freePort()
-    const api = spawn(process.execPath, ['build/core/bin/server.js'], {
+    // BENCH_PROFILE=<dir> writes a CPU profile of the API and of the workers there
+    const prof = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []
+    const api = spawn(process.execPath, [...prof, 'build/core/bin/server.js'], {
       cwd: ROOT,
       env: { ...env, PORT: String(port), WORKERS: 'false' },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -114,21 +128,67 @@ async function main() {
     )
     const acceptSeconds = (performance.now() - t0) / 1000
 
+    // statements per accepted message: a second API process reaches PostgreSQL through a counting
+    // proxy and accepts PROBES more messages one at a time (the fewest counts: a warm request)
+    const u = new URL(env.DATABASE_URL)
+    const proxy = await countingProxy({ host: u.hostname, port: Number(u.port || 5432) })
+    u.hostname = '127.0.0.1'
+    u.port = String(proxy.port)
+    const probePort = await freePort()
+    const probe = spawn(process.execPath, ['build/core/bin/server.js'], {
+      cwd: ROOT,
+      env: { ...env, DATABASE_URL: u.toString(), PORT: String(probePort), WORKERS: 'false' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    children.push(probe)
+    await waitHealthy(`http://127.0.0.1:${probePort}`, probe)
+    let statements = null
+    for (let i = 0; i < PROBES; i++) {
+      proxy.state.statements = []
+      const r = await fetch(`http://127.0.0.1:${probePort}/messages/${tickets[i % tickets.length]}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'authorization': `Bearer ${token}` },
+        body: JSON.stringify({ body: `sonda ${i}` }),
+      })
+      await r.text()
+      if (r.status >= 300) throw new Error(`probe ${r.status}`)
+      await sleep(100) // after-commit work (events) is part of the request's cost
+      if (i > 0 && (!statements || proxy.state.statements.length < statements.length)) statements = proxy.state.statements
+    }
+    probe.kill('SIGTERM')
+    proxy.server.close()
+    if (process.env.BENCH_STATEMENTS) for (const st of statements) console.error('  ·', st.text.replace(/\s+/g, ' ').slice(0, 240))
+    const TOTAL = MESSAGES + PROBES
+
+    // a live database has its statistics; one filled seconds ago may not yet (autovacuum runs each minute)
+    const stats = new pg.Client({ connectionString: env.DATABASE_URL })
+    await stats.connect()
+    await stats.query('ANALYZE')
+    await stats.end()
+
     // 2. the worker processes drain the outbox
     const started = performance.now()
-    // BENCH_PROFILE=<dir> writes a CPU profile of the worker there
-    const prof = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []
+    // BENCH_STATEMENTS=1: the workers go through the counting proxy too (slower), for their statements per message
+    let workerProxy = null
+    const workerEnv = { ...env }
+    if (process.env.BENCH_STATEMENTS) {
+      workerProxy = await countingProxy({ host: u.hostname === '127.0.0.1' ? new URL(env.DATABASE_URL).hostname : u.hostname, port: Number(new URL(env.DATABASE_URL).port || 5432) })
+      const wu = new URL(env.DATABASE_URL)
+      wu.hostname = '127.0.0.1'
+      wu.port = String(workerProxy.port)
+      workerEnv.DATABASE_URL = wu.toString()
+    }
     for (let w = 0; w < WORKERS; w++) {
       const worker = spawn(process.execPath, [...prof, 'build/core/bin/worker.js'], {
         cwd: ROOT,
-        env,
+        env: workerEnv,
         stdio: ['ignore', 'ignore', 'inherit'],
       })
       children.push(worker)
     }
     let firstAt = null
     const deadline = Date.now() + 10 * 60_000
-    while (seen.size < MESSAGES && Date.now() < deadline) {
+    while (seen.size < TOTAL && Date.now() < deadline) {
       if (firstAt === null && seen.size > 0) firstAt = Math.min(...seen.values())
       await sleep(50)
     }
@@ -139,12 +199,31 @@ async function main() {
       messages: MESSAGES,
       tickets: TICKETS,
       workers: WORKERS,
-      accepted: { perSecond: Math.round(MESSAGES / acceptSeconds), p50Ms: Math.round(pct(accept, 50)), p99Ms: Math.round(pct(accept, 99)) },
+      accepted: {
+        perSecond: Math.round(MESSAGES / acceptSeconds),
+        p50Ms: Math.round(pct(accept, 50)),
+        p99Ms: Math.round(pct(accept, 99)),
+        statementsPerMessage: statements.length,
+      },
       delivered: seen.size,
       duplicates,
       // from the first delivery to the last: the outbox's steady rate, without the worker's start-up
       deliveredPerSecond: Math.round((seen.size - 1) / ((lastAt - firstAt) / 1000)),
       workerStartToLastMs: Math.round(lastAt - started),
+      // when half, 99 % and all of the messages had arrived, from the first: a tail shows retries
+      arrivalMs: Object.fromEntries(
+        [50, 99, 100].map((p) => [`p${p}`, Math.round(pct(times.map((t) => t - firstAt), p))])
+      ),
+    }
+    if (workerProxy) {
+      const byText = new Map()
+      for (const st of workerProxy.state.statements) {
+        const k = st.text.replace(/\s+/g, ' ').slice(0, 160)
+        byText.set(k, (byText.get(k) ?? 0) + 1)
+      }
+      summary.workerStatementsPerMessage = +(workerProxy.state.statements.length / TOTAL).toFixed(2)
+      for (const [k, n] of [...byText].sort((a, b) => b[1] - a[1]).slice(0, 15)) console.error(`  ${n} × ${k}`)
+      workerProxy.server.close()
     }
     console.log(JSON.stringify(summary, null, 2))
   } catch (error) {
