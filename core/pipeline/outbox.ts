@@ -17,6 +17,7 @@ import { KeyedLimiter } from './keyed_limiter.js'
 import { SingleSlot } from '../public/extensions.js'
 import { channelCatalog } from '../public/channels.js'
 import { Batch } from '../public/batch.js'
+import { memoCache } from '../public/cache.js'
 
 export const OUTBOX_QUEUE = 'outbox'
 export const OUTBOX_ATTEMPTS = 5
@@ -29,11 +30,26 @@ export const outboxConcurrency = () => (jobsBackend() === 'redis' ? 32 : 8)
 const pacing = new KeyedLimiter()
 
 /** the connections of a turn's jobs, in one statement */
-const connections = new Batch<number, Whatsapp | null>(async (ids) => {
+const connectionRows = new Batch<number, Whatsapp | null>(async (ids) => {
   const rows = await Whatsapp.query().whereIn('id', [...new Set(ids)])
   const byId = new Map(rows.map((w) => [Number(w.id), w]))
   return ids.map((id) => byId.get(Number(id)) ?? null)
 })
+
+/**
+ * A connection is read once per CONNECTION_TTL_MS, not once per turn: every
+ * message of a busy connection needs it. A saved or deleted connection is
+ * forgotten at once, in every process (#core/cache).
+ */
+const CONNECTION_TTL_MS = 5000
+const connectionCache = memoCache<Whatsapp | null>('outbox-connections', CONNECTION_TTL_MS)
+const connectionKey = (companyId: number, id: number) => `${companyId}:${id}`
+const connections = {
+  get: (id: number) => connectionCache.get(connectionKey(tenancy.requireCompanyId(), id), () => connectionRows.add(id)),
+}
+const forgetConnection = (w: Whatsapp) => connectionCache.delete(connectionKey(w.companyId, w.id))
+Whatsapp.after('save', forgetConnection)
+Whatsapp.after('delete', forgetConnection)
 
 /** send: the message itself; edit/delete: a change to a message the channel already has */
 export type OutboxOp = 'send' | 'edit' | 'delete'
@@ -98,7 +114,7 @@ export const outbox = {
     return tenancy.run(data.companyId, async () => {
       const message = await handlers.load(data.messageId, op)
       if (!message) return { skipped: true }
-      const whatsapp = await connections.add(data.whatsappId)
+      const whatsapp = await connections.get(Number(data.whatsappId))
       if (!whatsapp) throw new AppError('ERR_NO_WAPP_FOUND', 404)
       const driver = channelRegistry.driver(whatsapp.channel)
       if (!driver) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400)

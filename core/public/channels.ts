@@ -9,6 +9,7 @@ import type { ChannelManifest, PlanFlag } from './module.js'
 import { AppError } from './errors.js'
 import { channels as discovered } from '../plugins.js'
 import { planHas } from './plan_flags.js'
+import type Whatsapp from '#models/whatsapp'
 
 export type ConnectionStatus = 'OPENING' | 'qrcode' | 'PAIRING' | 'CONNECTED' | 'DISCONNECTED' | 'TIMEOUT'
 
@@ -393,17 +394,25 @@ export async function assertCanSendThrough(companyId: number, whatsappId: number
   if (!(await connectionChannelEnabled(companyId, whatsappId))) throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403)
 }
 
-/** Asks the connection's channel whether a free-form message to the contact may go now (see ChannelDriver). */
+/**
+ * Asks the connection's channel whether a free-form message to the contact may
+ * go now (see ChannelDriver). The connection by id, or already loaded (no lookup).
+ */
 export async function assertCanSendFreeForm(
   companyId: number,
-  whatsappId: number | null | undefined,
+  connection: number | Whatsapp | null | undefined,
   to: { number: string; isGroup: boolean } | null | undefined
 ) {
-  if (!whatsappId || !to) return
+  if (!connection || !to) return
   const { tenancy } = await import('./tenancy.js')
-  const { default: Whatsapp } = await import('#models/whatsapp')
+  const { default: WhatsappModel } = await import('#models/whatsapp')
   const { connectionRef } = await import('../pipeline/connection_ref.js')
-  const whatsapp = await tenancy.run(companyId, () => Whatsapp.find(whatsappId))
+  const whatsapp =
+    typeof connection === 'number'
+      ? await tenancy.run(companyId, () => WhatsappModel.find(connection))
+      : connection.companyId === companyId
+        ? connection
+        : null
   const driver = whatsapp ? channelRegistry.driver(whatsapp.channel) : undefined
   if (whatsapp && driver?.assertCanSendFreeForm) await driver.assertCanSendFreeForm(connectionRef(whatsapp), to)
 }

@@ -26,7 +26,7 @@ export async function sendMessage(ticketId: number, message: SendMessage): Promi
   const ticket = await Ticket.find(ticketId)
   if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404)
   if (!message.isPrivate) await assertCanSendThrough(tenancy.requireCompanyId(), ticket.whatsappId)
-  const [messageId] = await sendOutgoing(ticket, [
+  const [stored] = await sendOutgoing(ticket, [
     {
       body: message.body,
       userId: message.userId ?? null,
@@ -36,5 +36,5 @@ export async function sendMessage(ticketId: number, message: SendMessage): Promi
       isPrivate: Boolean(message.isPrivate),
     },
   ])
-  return { messageId }
+  return { messageId: Number(stored.id) }
 }

@@ -173,7 +173,8 @@ export async function sendAgentMessage(ticket: Ticket, data: AgentMessage, files
   if (!isPrivate) await assertCanSendThrough(tenancy.requireCompanyId(), ticket.whatsappId)
   // the channel may refuse free-form messages now (Meta's 24-hour window): before anything is stored
   if (!isPrivate) {
-    await assertCanSendFreeForm(tenancy.requireCompanyId(), ticket.whatsappId, await Contact.find(ticket.contactId))
+    const contact = ticket.contact ?? (await Contact.find(ticket.contactId))
+    await assertCanSendFreeForm(tenancy.requireCompanyId(), ticket.whatsapp ?? ticket.whatsappId, contact)
   }
 
   let quotedMsgId: number | null = null
@@ -226,9 +227,10 @@ export async function sendAgentMessage(ticket: Ticket, data: AgentMessage, files
       })
     out.push({ body, userId: me.id, quotedMsgId, isPrivate })
   }
-  const ids = await sendOutgoing(ticket, out)
-  if (!isPrivate) await emitTicketUpdate(await loadTicket(ticket.id))
-  return Message.query().whereIn('id', ids).preload('quotedMsg').orderBy('id')
+  const messages = await sendOutgoing(ticket, out)
+  // a message moves the preview, never the status, agent or queue: `before` tells the listeners so
+  if (!isPrivate) await emitTicketUpdate(ticket, ticket)
+  return messages
 }
 
 /** Own messages only; private notes are removed, others flagged isDeleted (lgpdDeleteMessage erases the text). */
@@ -288,7 +290,7 @@ export async function reactTo(message: Message, ticket: Ticket, emoji: string | 
   }
   if (!['open', 'group'].includes(ticket.status)) throw new AppError('ERR_TICKET_NOT_OPEN', 422)
   await assertCanSendThrough(tenancy.requireCompanyId(), ticket.whatsappId)
-  const [id] = await sendOutgoing(ticket, [
+  const [stored] = await sendOutgoing(ticket, [
     {
       body: emoji || 'reaction',
       userId: me.id,
@@ -297,7 +299,7 @@ export async function reactTo(message: Message, ticket: Ticket, emoji: string | 
       isReaction: true,
     },
   ])
-  return Message.query().where('id', id).preload('quotedMsg').firstOrFail()
+  return stored
 }
 
 /** Forward to a contact: its live ticket on the source connection, opened for the caller. */

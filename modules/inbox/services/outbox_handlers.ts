@@ -15,6 +15,7 @@ import { Batch } from '#core/batch'
 import { tenancy, tenantTable } from '#core/tenancy'
 import Ticket from '../models/ticket.js'
 import { emitMessage, emitMessages } from './message_events.js'
+import type { TicketLike } from './viewer.js'
 
 const isUrl = (v: string) => /^https?:\/\//.test(v)
 
@@ -57,36 +58,45 @@ interface Settle {
  * id); two messages of one batch given the same id cannot see each other in
  * one statement, so a batch that breaks the uniqueness rule settles one by one.
  */
-const settle = new Batch<Settle, { ticketId: number } | null>(async (items) => {
+const settle = new Batch<Settle, Settled | null>(async (items) => {
   const companyId = tenancy.requireCompanyId()
+  // answers the rows as written, with their tickets' audience fields: the update events need nothing more
   const run = (list: Settle[]) =>
     db.rawQuery(
       `UPDATE messages SET ack = GREATEST(messages.ack, v.ack), send_error = NULL, updated_at = now(),
          wid = CASE WHEN EXISTS (SELECT 1 FROM messages o WHERE o.company_id = messages.company_id
                   AND coalesce(o.whatsapp_id,0) = coalesce(messages.whatsapp_id,0) AND o.wid = v.wid AND o.id <> messages.id)
                 THEN messages.wid ELSE v.wid END
-       FROM (SELECT unnest(?::bigint[]) AS id, unnest(?::int[]) AS ack, unnest(?::text[]) AS wid) v
-       WHERE messages.id = v.id AND messages.company_id = ? RETURNING messages.id, messages.ticket_id`,
+       FROM (SELECT unnest(?::bigint[]) AS id, unnest(?::int[]) AS ack, unnest(?::text[]) AS wid) v, tickets t
+       WHERE messages.id = v.id AND messages.company_id = ? AND t.id = messages.ticket_id AND t.company_id = messages.company_id
+       RETURNING messages.*, t.status AS ticket_status, t.user_id AS ticket_user_id, t.queue_id AS ticket_queue_id`,
       [list.map((i) => i.messageId), list.map((i) => i.ack), list.map((i) => i.providerId), companyId]
     )
-  const tickets = new Map<number, number>()
+  const settled = new Map<number, Settled>()
   const distinct = new Set(items.map((i) => i.providerId)).size === items.length
   const results = distinct ? [await run(items).catch(() => null)] : []
   if (!results[0]) {
     results.length = 0
     for (const item of items) results.push(await run([item]))
   }
-  for (const r of results) for (const row of r!.rows) tickets.set(Number(row.id), Number(row.ticket_id))
-  return items.map((i) => (tickets.has(i.messageId) ? { ticketId: tickets.get(i.messageId)! } : null))
+  for (const r of results) {
+    for (const { ticket_status: status, ticket_user_id: userId, ticket_queue_id: queueId, ...row } of r!.rows) {
+      const ticket = { id: Number(row.ticket_id), status, userId, queueId }
+      settled.set(Number(row.id), { ticketId: ticket.id, row, ticket })
+    }
+  }
+  return items.map((i) => settled.get(i.messageId) ?? null)
 })
 
-/** the update events of a turn's sent messages: their rows and tickets read once */
-const updates = new Batch<{ messageId: number; ticketId: number }, void>(async (items) => {
-  await emitMessages(
-    'update',
-    items.map((i) => i.messageId),
-    items.map((i) => i.ticketId)
-  )
+interface Settled {
+  ticketId: number
+  row: Record<string, unknown>
+  ticket: TicketLike & { id: number }
+}
+
+/** the update events of a turn's sent messages, from the rows their update answered */
+const updates = new Batch<Settled, void>(async (items) => {
+  await emitMessages('update', items)
   return items.map(() => undefined)
 })
 
@@ -171,7 +181,7 @@ export const outboxHandlers: OutboxHandlers = {
     const ack = Math.max(1, Math.min(5, result.ack ?? 1))
     const settled = await settle.add({ messageId: Number(messageId), ack, providerId: result.providerId })
     if (settled && result.thread) await adoptThread(settled.ticketId, result.thread)
-    if (settled) await updates.add({ messageId: Number(messageId), ticketId: settled.ticketId })
+    if (settled) await updates.add(settled)
   },
 
   async failed(messageId, error, op) {

@@ -8,6 +8,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { outbox } from '#core/pipeline'
 import { tenancy, tenantInsert, tenantTable } from '#core/tenancy'
 import type Ticket from '../models/ticket.js'
+import Message from '../models/message.js'
 import { emitMessage } from './message_events.js'
 import { isOutside, queueMediaFetch } from './inbound_media.js'
 
@@ -36,6 +37,11 @@ const outsideUrl = (v: string | null | undefined): v is string => Boolean(v && i
  * inbound_media.ts), as inbound media is.
  */
 export async function storeOutgoing(trx: TransactionClientContract, ticket: Ticket, m: NewOutgoing) {
+  return Number((await storeOutgoingRow(trx, ticket, m)).id)
+}
+
+/** storeOutgoing, answering the whole row written (the caller announces it without reading it again) */
+async function storeOutgoingRow(trx: TransactionClientContract, ticket: Ticket, m: NewOutgoing) {
   const outside = outsideUrl(m.mediaUrl) ? m.mediaUrl : null
   const [row] = await tenantInsert(
     'messages',
@@ -60,8 +66,8 @@ export async function storeOutgoing(trx: TransactionClientContract, ticket: Tick
       ack: m.isPrivate ? 2 : 0,
     },
     trx
-  ).returning('id')
-  const id = Number(row.id ?? row)
+  ).returning('*')
+  const id = Number(row.id)
   if (outside) {
     const companyId = tenancy.requireCompanyId()
     // the recovery sweep queues it later if this fails (the row stays pending)
@@ -73,21 +79,30 @@ export async function storeOutgoing(trx: TransactionClientContract, ticket: Tick
       .where('id', ticket.id)
       .update({ last_message: preview, from_me: true, unread_messages: 0, updated_at: new Date() })
   }
-  return id
+  return row as Record<string, unknown> & { id: number }
 }
 
-/** Stores and queues several messages in one transaction; emits after commit. */
-export async function sendOutgoing(ticket: Ticket, messages: NewOutgoing[]) {
-  const ids = await db.transaction(async (trx) => {
-    const out: number[] = []
-    for (const m of messages) out.push(await storeOutgoing(trx, ticket, m))
+/**
+ * Stores and queues several messages in one transaction; emits after commit.
+ * Answers the stored messages (quoted messages preloaded) from the rows written.
+ */
+export async function sendOutgoing(ticket: Ticket, messages: NewOutgoing[]): Promise<Message[]> {
+  const rows = await db.transaction(async (trx) => {
+    const out: Array<Record<string, unknown> & { id: number }> = []
+    for (const m of messages) out.push(await storeOutgoingRow(trx, ticket, m))
     return out
   })
-  for (const [i, id] of ids.entries()) {
-    if (!messages[i].isPrivate && ticket.whatsappId) {
-      await outbox.enqueue(tenancy.requireCompanyId(), id, ticket.whatsappId)
-    }
-    await emitMessage('create', id, ticket)
+  const stored = rows.map((row) => Message.$createFromAdapterResult(row)!)
+  const quotedIds = stored.map((m) => m.quotedMsgId).filter((id): id is number => Boolean(id))
+  const quoted = quotedIds.length ? await Message.query().whereIn('id', quotedIds) : []
+  for (const m of stored) {
+    m.$setRelated('quotedMsg', quoted.find((q) => Number(q.id) === Number(m.quotedMsgId)) ?? null)
   }
-  return ids
+  for (const m of stored) {
+    if (!m.isPrivate && ticket.whatsappId) {
+      await outbox.enqueue(tenancy.requireCompanyId(), Number(m.id), ticket.whatsappId)
+    }
+    await emitMessage('create', Number(m.id), ticket, m)
+  }
+  return stored
 }
