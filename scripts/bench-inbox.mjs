@@ -7,20 +7,35 @@
  * BENCH_MESSAGES_PER_TICKET (default 3), BENCH_EVENTS (inbound events per scenario, default 3000: new
  * conversations, then ongoing ones on agent-held tickets; then PostgreSQL's single-row insert rate),
  * BENCH_REQUESTS (requests per list measurement, default 200), BENCH_KEEP=1 keeps the database,
- * BENCH_SPLIT=0 runs the workers inside the API process instead of a separate worker process.
+ * BENCH_SPLIT=0 runs the workers inside the API process instead of a separate worker process,
+ * BENCH_STATEMENTS=1 counts the worker's statements per event (through a proxy: slower),
+ * BENCH_PROFILE=<dir> writes a CPU profile of the worker. The server runs compiled (build/), as in production.
  * Uses DATABASE_URL / 127.0.0.1:5432 / embedded PostgreSQL like npm test, and
  * Redis when REDIS_URL is set or 127.0.0.1:6379 answers. Prints a JSON summary.
  */
 import { createHmac, randomBytes } from 'node:crypto'
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ROOT, freePort, ensureDependencies, reexecWithNode24 } from './lib.mjs'
-import { benchDatabase, pct } from './bench_lib.mjs'
+import { benchDatabase, countingProxy, pct, prepareCompiled } from './bench_lib.mjs'
 
 const num = (name, def) => Number(process.env[name] ?? def)
 
 const round = (n) => Math.round(n * 100) / 100
+
+/** the statements a scenario ran most, per event */
+function topStatements(statements, events) {
+  const byText = new Map()
+  for (const st of statements) {
+    const k = st.text.replace(/\s+/g, ' ').slice(0, 140)
+    byText.set(k, (byText.get(k) ?? 0) + 1)
+  }
+  return [...byText]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 30)
+    .map(([k, n]) => `${round(n / events)} × ${k}`)
+}
 
 async function main() {
   const { portOpen } = await import('../database/embedded_postgres.mjs')
@@ -46,6 +61,7 @@ async function main() {
 
   let server = null
   let workerProcess = null
+  let workerProxy = null
   // BENCH_SPLIT=0 runs the job workers inside the API process (the default deployment)
   const split = process.env.BENCH_SPLIT !== '0'
   const sql = new pg.Client({ connectionString: env.DATABASE_URL })
@@ -55,16 +71,15 @@ async function main() {
       workerProcess.kill('SIGTERM')
       await new Promise((r) => workerProcess.once('exit', r))
     }
+    workerProxy?.server.close()
     await sql.end().catch(() => {})
     await database.drop()
   }
 
   try {
-    for (const args of [['migration:run', '--force'], ['db:seed']]) {
-      const r = spawnSync(process.execPath, ['ace.js', ...args], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
-      if (r.status !== 0) throw new Error(`ace ${args[0]} failed`)
-    }
-    server = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'core/bin/server.ts'], {
+    // compiled JavaScript, as production runs it
+    prepareCompiled(env)
+    server = spawn(process.execPath, ['build/core/bin/server.js'], {
       cwd: ROOT,
       env: { ...env, WORKERS: split ? 'false' : 'true' },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -72,9 +87,18 @@ async function main() {
     if (split) {
       // BENCH_PROFILE=dir writes a CPU profile of the worker process there
       const prof = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []
-      workerProcess = spawn(process.execPath, [...prof, '--import=@poppinss/ts-exec', 'core/bin/worker.ts'], {
+      // BENCH_STATEMENTS=1: the worker reaches PostgreSQL through a counting proxy (slower), for its statements per event
+      const workerEnv = { ...env }
+      if (process.env.BENCH_STATEMENTS) {
+        const u = new URL(env.DATABASE_URL)
+        workerProxy = await countingProxy({ host: u.hostname, port: Number(u.port || 5432) })
+        u.hostname = '127.0.0.1'
+        u.port = String(workerProxy.port)
+        workerEnv.DATABASE_URL = u.toString()
+      }
+      workerProcess = spawn(process.execPath, [...prof, 'build/core/bin/worker.js'], {
         cwd: ROOT,
-        env,
+        env: workerEnv,
         stdio: ['ignore', 'ignore', 'inherit'],
       })
     }
@@ -214,6 +238,7 @@ async function main() {
     // inbound: signed webhooks over loopback, 32 in flight, to persisted + processed (ticket, message, realtime)
     async function inbound(label, numberOf) {
       const before = Number((await sql.query(`SELECT coalesce(max(id), 0) AS m FROM inbound_events`)).rows[0].m)
+      if (workerProxy) workerProxy.state.statements = []
       const started = Date.now()
       let next = 0
       const acceptTimes = []
@@ -252,6 +277,8 @@ async function main() {
         endToEndPerSecond: round(EVENTS / ((doneAt - started) / 1000)),
         processLatencyP50Ms: round(pct(lat, 50)),
         processLatencyP99Ms: round(pct(lat, 99)),
+        ...(workerProxy ? { workerStatementsPerEvent: round(workerProxy.state.statements.length / EVENTS) } : {}),
+        ...(workerProxy ? { workerStatements: topStatements(workerProxy.state.statements, EVENTS) } : {}),
       }
     }
     // new conversations: 1,000 unknown numbers (contact, ticket, bot decision on the first message)
