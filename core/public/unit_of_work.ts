@@ -13,6 +13,9 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 
 export type AfterCommit = () => unknown
 
+/** UnitOfWork.memo's lookups, per transaction (gone with it) */
+const lookups = new WeakMap<TransactionClientContract, Map<string, Promise<unknown>>>()
+
 export class UnitOfWork {
   readonly #effects: AfterCommit[] = []
   readonly #keyed = new Map<string, unknown>()
@@ -34,6 +37,19 @@ export class UnitOfWork {
   state<T>(key: string, create: () => T): T {
     if (!this.#keyed.has(key)) this.#keyed.set(key, create())
     return this.#keyed.get(key) as T
+  }
+
+  /**
+   * A lookup made once per transaction, whatever the number of units sharing
+   * it (a drain batch runs many events in one): for rows that do not change
+   * inside it, such as the connection or the company an event belongs to.
+   * The key names the row, company included.
+   */
+  memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let memos = lookups.get(this.trx)
+    if (!memos) lookups.set(this.trx, (memos = new Map()))
+    if (!memos.has(key)) memos.set(key, load())
+    return memos.get(key) as Promise<T>
   }
 
   /** Called by the opener once the transaction committed. */

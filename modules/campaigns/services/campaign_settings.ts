@@ -5,6 +5,7 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import { tenancy, tenantTable } from '#core/tenancy'
+import { memoCache } from '#core/cache'
 
 export interface CampaignSettings {
   /** seconds between two sends (randomised around it) */
@@ -42,8 +43,19 @@ export const DEFAULT_SETTINGS: CampaignSettings = {
 
 const KEYS = Object.keys(DEFAULT_SETTINGS) as (keyof CampaignSettings)[]
 
-/** Settings of the company in the current scope. */
+/**
+ * Every contact's message reads them (the opt-out words): kept per company for
+ * SETTINGS_TTL_MS, forgotten in every process when saved (#core/cache).
+ */
+const SETTINGS_TTL_MS = 10_000
+const cached = memoCache<CampaignSettings>('campaign-settings', SETTINGS_TTL_MS)
+
+/** Settings of the company in the current scope (a copy the caller may change). */
 export async function readSettings(): Promise<CampaignSettings> {
+  return structuredClone(await cached.get(tenancy.requireCompanyId(), loadSettings))
+}
+
+async function loadSettings(): Promise<CampaignSettings> {
   const rows = await tenantTable('campaign_settings').select('key', 'value')
   const out: any = { ...DEFAULT_SETTINGS, variables: [], optOutKeywords: [...DEFAULT_SETTINGS.optOutKeywords] }
   for (const r of rows) {
@@ -70,5 +82,6 @@ export async function saveSettings(values: Partial<CampaignSettings>): Promise<C
       )
     }
   })
+  cached.delete(companyId)
   return readSettings()
 }

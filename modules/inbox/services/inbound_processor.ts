@@ -37,7 +37,9 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
   const trx = uow.trx
   const e = stored.event
   const companyId = tenancy.requireCompanyId()
-  const whatsapp = await tenantTable('whatsapps', trx).where({ id: stored.whatsappId }).first()
+  const whatsapp = await uow.memo(`whatsapp-row:${companyId}:${stored.whatsappId}`, () =>
+    tenantTable('whatsapps', trx).where({ id: stored.whatsappId }).first()
+  )
   if (!whatsapp) return
   const isGroup = Boolean(e.contact.isGroup)
   const number = normaliseNumber(e.contact.number, isGroup)

@@ -44,8 +44,9 @@ export async function loadContext(o: {
   message?: ConversationMessage
 }): Promise<EngineContext | null> {
   const [company, whatsapp, settings, contact] = await Promise.all([
-    Company.find(o.companyId),
-    Whatsapp.find(o.whatsappId),
+    // once per transaction: an event's rules load the context several times, a drain batch for many events
+    o.tx.memo(`company:${o.companyId}`, () => Company.find(o.companyId)),
+    o.tx.memo(`whatsapp:${o.companyId}:${o.whatsappId}`, () => Whatsapp.find(o.whatsappId)),
     companySettings.all(),
     o.contact ? Promise.resolve(o.contact) : conversation.inbox().contact(o.tx, o.ticket.contactId),
   ])
