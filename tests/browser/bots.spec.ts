@@ -123,6 +123,13 @@ test.group('browser · bots (file lists, AI prompts, integrations)', (group) => 
 
       // the delivery log of a webhook: its tries, newest first
       const crm = await db.from('queue_integrations').where({ company_id: company.id, name: 'Meu CRM' }).firstOrFail()
+      // the list carries the address masked for users; the admin's edit dialog reads it whole
+      await page.click(`[data-testid=edit-integration-${crm.id}]`)
+      const urlField = dialog(page).locator('input[name=urlN8N]')
+      await urlField.waitFor()
+      await waitFor(async () => (await urlField.inputValue()) === `${receiver.url}/hook`)
+      await dialog(page).getByRole('button', { name: 'Cancelar' }).click()
+      await dialog(page).waitFor({ state: 'detached' })
       await db.table('integration_deliveries').insert([
         {
           company_id: company.id,

@@ -18,8 +18,25 @@ const DELIVERIES_PAGE = 50
 const emit = (companyId: number, payload: Parameters<typeof realtime.toCompany>[2]) =>
   realtime.toCompany(companyId, 'queueIntegration', payload)
 
-/** Secrets only as masks: the credentials' account e-mail, the signing secret's last characters. */
-function serialize(i: QueueIntegration) {
+/**
+ * An address may carry a token (n8n and webhook URLs often do): whoever may
+ * not edit the integration reads its origin only.
+ */
+function maskUrl(url: string | null) {
+  if (!url) return url
+  try {
+    const u = new URL(url)
+    return u.pathname === '/' && !u.search ? u.origin : `${u.origin}/••••`
+  } catch {
+    return '••••'
+  }
+}
+
+/**
+ * Secrets only as masks: the credentials' account e-mail, the signing secret's
+ * last characters; the address in full for admins (`full`) only.
+ */
+function serialize(i: QueueIntegration, full = false) {
   let credentialsEmail: string | null = null
   const json = openSecret(i.jsonContent)
   if (json) {
@@ -29,7 +46,7 @@ function serialize(i: QueueIntegration) {
   }
   return {
     ...i.serialize(),
-    urlN8N: i.urlN8N,
+    urlN8N: full ? i.urlN8N : maskUrl(i.urlN8N),
     jsonContent: json ? '••••' : null,
     credentialsEmail,
     secret: maskSecret(i.secret),
@@ -101,11 +118,12 @@ export default class IntegrationsController {
     // without pageNumber: the whole list for a select (connection and queue dialogs), capped
     const paged = ctx.request.input('pageNumber') !== undefined
     const { rows, count, hasMore } = await paginate(query, pageNumber(ctx), paged ? PAGE_SIZE : SELECT_MAX)
-    return { queueIntegrations: rows.map(serialize), count, hasMore }
+    const full = ctx.actor.user.isAdmin
+    return { queueIntegrations: rows.map((i) => serialize(i, full)), count, hasMore }
   }
 
   async show(ctx: HttpContext) {
-    return serialize(await find(idParam(ctx, 'ERR_NO_INTEGRATION_FOUND')))
+    return serialize(await find(idParam(ctx, 'ERR_NO_INTEGRATION_FOUND')), ctx.actor.user.isAdmin)
   }
 
   /**
@@ -143,9 +161,11 @@ export default class IntegrationsController {
     const data = await ctx.request.validateUsing(integrationValidator)
     const fields = columns(data, null, ctx.request.input('secret'))
     const created = await db.transaction((trx) => QueueIntegration.create(fields, { client: trx }))
-    const record = serialize(await find(created.id))
+    const saved = await find(created.id)
+    // the event reaches every user of the company: masked; the admin's answer is whole
+    const record = serialize(saved)
     emit(ctx.actor.company.id, { action: 'create', record, queueIntegration: record })
-    return ctx.response.created(record)
+    return ctx.response.created(serialize(saved, true))
   }
 
   async update(ctx: HttpContext) {
@@ -159,9 +179,10 @@ export default class IntegrationsController {
       current.merge(columns(data, current, ctx.request.input('secret')))
       await current.save()
     })
-    const record = serialize(await find(id))
+    const saved = await find(id)
+    const record = serialize(saved)
     emit(ctx.actor.company.id, { action: 'update', record, queueIntegration: record })
-    return record
+    return serialize(saved, true)
   }
 
   /** connections, queues and options keep the id; the bot ignores an integration that no longer exists */

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createPlan, createTenant, createUser } from '#tests/helpers/world'
 import { swapDialogflow } from '../services/dialogflow.js'
+import { listen } from '#tests/helpers/realtime'
 import { SERVICE_ACCOUNT } from './isolation.js'
 
 test.group('integrations: CRUD', () => {
@@ -71,6 +72,54 @@ test.group('integrations: CRUD', () => {
     const del = await client.delete(`/queueIntegration/${hook.body().id}`).bearerToken(adminToken)
     del.assertStatus(200)
     ;(await client.get(`/queueIntegration/${hook.body().id}`).bearerToken(adminToken)).assertStatus(404)
+  })
+
+  test('an address may carry a token: users and the company-wide event read its origin, admins the whole of it', async ({
+    client,
+    assert,
+  }) => {
+    const t = await createTenant()
+    const agent = await createUser(t.company)
+    const l = listen(`http://127.0.0.1:${process.env.PORT}`, agent.token)
+    try {
+      await l.subscribe(`company/${t.company.id}`)
+      const url = 'https://n8n.example.test/webhook/abc?token=s3cr3t'
+      const created = await client
+        .post('/queueIntegration')
+        .bearerToken(t.adminToken)
+        .json({ type: 'n8n', name: 'Fluxo n8n', urlN8N: url })
+      created.assertStatus(201)
+      assert.equal(created.body().urlN8N, url)
+      const id = created.body().id
+      const event = await l.waitFor(
+        (m) => m.event === `company-${t.company.id}-queueIntegration` && m.action === 'create'
+      )
+      assert.equal(event?.record?.urlN8N, 'https://n8n.example.test/••••')
+      assert.notInclude(JSON.stringify(event), 's3cr3t')
+
+      const listed = await client.get('/queueIntegration').bearerToken(agent.token)
+      listed.assertStatus(200)
+      assert.equal(listed.body().queueIntegrations[0].urlN8N, 'https://n8n.example.test/••••')
+      const shown = await client.get(`/queueIntegration/${id}`).bearerToken(agent.token)
+      assert.equal(shown.body().urlN8N, 'https://n8n.example.test/••••')
+      // the admin's edit dialog reads the record whole, so saving it keeps the address
+      assert.equal((await client.get(`/queueIntegration/${id}`).bearerToken(t.adminToken)).body().urlN8N, url)
+      assert.equal(
+        (await client.get('/queueIntegration').bearerToken(t.adminToken)).body().queueIntegrations[0].urlN8N,
+        url
+      )
+      const bare = await client
+        .put(`/queueIntegration/${id}`)
+        .bearerToken(t.adminToken)
+        .json({ type: 'n8n', name: 'Fluxo n8n', urlN8N: 'https://n8n.example.test' })
+      assert.equal(bare.body().urlN8N, 'https://n8n.example.test')
+      assert.equal(
+        (await client.get(`/queueIntegration/${id}`).bearerToken(agent.token)).body().urlN8N,
+        'https://n8n.example.test'
+      )
+    } finally {
+      l.close()
+    }
   })
 
   test('validation: name 2-50, URL by type, slug for typebot, credentials for dialogflow', async ({

@@ -380,6 +380,14 @@ export default function IntegrationsPage() {
     }, [])
   )
   const { upsert, remove } = list
+  // rows (and realtime events) carry the address masked: the dialog edits the whole record
+  const edit = async (i: Integration) => {
+    try {
+      setEditing(await api.get<Integration>(`/queueIntegration/${i.id}`))
+    } catch (error) {
+      toastError(error)
+    }
+  }
   useEffect(
     () =>
       realtime.on(realtime.companyEvent('queueIntegration'), (m) => {
@@ -408,7 +416,7 @@ export default function IntegrationsPage() {
             </Tooltip>
           )}
           {admin && (
-            <RowActions onEdit={() => setEditing(i)} onDelete={() => setDeleting(i)} editId={`edit-integration-${i.id}`} deleteId={`delete-integration-${i.id}`} />
+            <RowActions onEdit={() => void edit(i)} onDelete={() => setDeleting(i)} editId={`edit-integration-${i.id}`} deleteId={`delete-integration-${i.id}`} />
           )}
         </span>
       ),
