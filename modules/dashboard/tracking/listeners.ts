@@ -24,6 +24,8 @@ export function listenToInbox() {
         userId: e.userId,
         queueId: e.queueId,
         beforeStatus: e.before?.status,
+        whatsappId: e.whatsappId,
+        isGroup: e.isGroup,
       })
     )
   })

@@ -17,6 +17,9 @@ export interface TicketMove {
   queueId: number | null
   /** the ticket's status before the change, when known */
   beforeStatus?: string
+  /** the ticket's connection and kind, when the event carried them (else looked up for a new session) */
+  whatsappId?: number | null
+  isGroup?: boolean
 }
 
 /** The ticket is no longer being served once it waits for a rating or is closed. */
@@ -82,7 +85,10 @@ export async function recordTicketChange(move: TicketMove, at: Date = new Date()
     }
 
     if (!live) {
-      const ticket = await getTicket(move.ticketId, trx)
+      const known = move.whatsappId !== undefined && move.isGroup !== undefined
+      const ticket = known
+        ? { whatsappId: move.whatsappId, isGroup: move.isGroup }
+        : await getTicket(move.ticketId, trx)
       const [created] = await tenantInsert(
         'dashboard_ticket_sessions',
         {

@@ -29,6 +29,9 @@ export interface TicketChanged {
   queueId: number | null
   /** the ticket's status, user and queue before the change, when the inbox knew them */
   before?: { status: string; userId: number | null; queueId: number | null }
+  /** the ticket's connection and kind, when the inbox had them at hand (listeners need not look them up) */
+  whatsappId?: number | null
+  isGroup?: boolean
 }
 
 type Listener<E> = (event: E) => unknown | Promise<unknown>

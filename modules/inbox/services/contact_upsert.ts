@@ -28,7 +28,7 @@ const LIVE = ['open', 'pending', 'group', 'nps', 'lgpd']
 export async function upsertContact(
   trx: TransactionClientContract,
   input: ContactInput
-): Promise<{ id: number; created: boolean }> {
+): Promise<{ id: number; created: boolean; row?: Record<string, any> }> {
   const lid = !input.isGroup && input.lid ? input.lid.slice(0, 100) : null
   if (lid) {
     const known = await byLid(trx, input, lid)
@@ -44,7 +44,7 @@ export async function upsertContact(
            url_picture = coalesce(excluded.url_picture, contacts.url_picture),
            email = coalesce(nullif(contacts.email, ''), excluded.email),
            updated_at = CASE WHEN contacts.name = contacts.number AND excluded.name <> excluded.number THEN now() ELSE contacts.updated_at END
-     RETURNING id, (xmax = 0) AS created, lid`,
+     RETURNING id, (xmax = 0) AS created, lid, name, number, is_group, disable_bot, accept_audio_message, lgpd_accepted_at`,
     [
       companyId,
       name,
@@ -64,7 +64,8 @@ export async function upsertContact(
       [lid, companyId, row.id, companyId, lid]
     )
   }
-  return { id: row.id, created: row.created }
+  // the row as written: the conversation engine reads the contact from it (no second look)
+  return { id: row.id, created: row.created, row }
 }
 
 /**

@@ -25,6 +25,19 @@ export const BOT_MARK = '\u200e'
 
 const date = (v: unknown) => (v ? new Date(v as string) : null)
 
+/** A contacts row as the conversation engine reads it. */
+export function toConversationContact(row: Record<string, any>): ConversationContact {
+  return {
+    id: row.id,
+    name: row.name,
+    number: row.number,
+    isGroup: Boolean(row.is_group),
+    disableBot: Boolean(row.disable_bot),
+    acceptAudioMessage: Boolean(row.accept_audio_message),
+    lgpdAcceptedAt: date(row.lgpd_accepted_at),
+  }
+}
+
 export function toConversationTicket(row: Record<string, any>): ConversationTicket {
   return {
     id: Number(row.id),
@@ -79,16 +92,7 @@ export const inboxPort: InboxPort = {
 
   async contact(tx, contactId): Promise<ConversationContact | null> {
     const row = await tenantTable('contacts', tx.trx).where({ id: contactId }).first()
-    if (!row) return null
-    return {
-      id: row.id,
-      name: row.name,
-      number: row.number,
-      isGroup: Boolean(row.is_group),
-      disableBot: Boolean(row.disable_bot),
-      acceptAudioMessage: Boolean(row.accept_audio_message),
-      lgpdAcceptedAt: date(row.lgpd_accepted_at),
-    }
+    return row ? toConversationContact(row) : null
   },
 
   async setContactLgpdAccepted(tx, contactId, at) {

@@ -19,7 +19,7 @@ import { emitMessage } from './message_events.js'
 import { emitTicketUpdate, emitUnread } from './ticket_events.js'
 import Ticket from '../models/ticket.js'
 import { conversation } from '#core/conversation'
-import { inboxPort, toConversationTicket } from './conversation_port.js'
+import { inboxPort, toConversationContact, toConversationTicket } from './conversation_port.js'
 import { inboxEvents } from './inbox_events.js'
 import { fireMessageReceived } from '../public/events.js'
 import { inboundMedia, queueMediaFetch } from './inbound_media.js'
@@ -149,7 +149,8 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
   // the conversation hooks answer in this same transaction (the ticket row is
   // locked by find-or-create), so their replies commit with the event's done mark
   if (!e.fromMe && e.kind === 'message') {
-    const contactRow = await inboxPort.contact(uow, contact.id)
+    // the upsert's row when it wrote one; a contact found by its LID is read
+    const contactRow = contact.row ? toConversationContact(contact.row) : await inboxPort.contact(uow, contact.id)
     if (contactRow) {
       await conversation.afterInbound({
         tx: uow,

@@ -23,6 +23,8 @@ export async function emitTicketUpdate(ticket: { id: number }, before?: TicketLi
     status: full.status,
     userId: full.userId ?? null,
     queueId: full.queueId ?? null,
+    whatsappId: plain.whatsappId ?? null,
+    isGroup: Boolean(plain.isGroup),
     ...(before
       ? { before: { status: before.status, userId: before.userId ?? null, queueId: before.queueId ?? null } }
       : {}),
