@@ -16,6 +16,7 @@
  */
 import { ExtensionPoint, SingleSlot } from './extensions.js'
 import type { UnitOfWork } from './unit_of_work.js'
+import type Whatsapp from '#models/whatsapp'
 
 export type { AfterCommit } from './unit_of_work.js'
 
@@ -242,6 +243,15 @@ export const conversation = {
   /** The inbox's port (throws when the inbox is not installed). */
   inbox(): InboxPort {
     return port.get()
+  },
+  /**
+   * The connection an event came through, read once per transaction however
+   * many rules and bot plugins ask (a drain batch shares it across its events).
+   */
+  async connection(tx: ConversationTx, companyId: number, whatsappId: number): Promise<Whatsapp | null> {
+    // loaded lazily: plugins import this file before the app's models are booted
+    const { default: WhatsappModel } = await import('#models/whatsapp')
+    return tx.memo(`whatsapp:${companyId}:${whatsappId}`, () => WhatsappModel.query({ client: tx.trx }).where('id', whatsappId).first())
   },
   hasHooks() {
     return hooks.size > 0

@@ -15,7 +15,6 @@ import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import { conversation, type ConversationHooks, type InboundContext, type TicketPatch } from '#core/conversation'
 import { jobs } from '#core/jobs'
-import { Whatsapp } from '#core/models'
 import { storage } from '#core/storage'
 import { tenancy, tenantTable, tenantInsert } from '#core/tenancy'
 import { unitOfWork } from '#core/unit_of_work'
@@ -62,7 +61,7 @@ export const integrationHooks: ConversationHooks = {
     if (t.useIntegration && t.integrationId) return handOver(ctx, t.integrationId)
     // an integration turned off for this ticket (its stopBot trigger, an agent's toggle) stays off
     if (t.integrationId || t.queueId) return false
-    const w = await Whatsapp.query({ client: ctx.tx.trx }).where('id', ctx.whatsappId).first()
+    const w = await conversation.connection(ctx.tx, ctx.companyId, ctx.whatsappId)
     return w?.integrationId ? handOver(ctx, w.integrationId) : false
   },
   async queueEntered(ctx) {

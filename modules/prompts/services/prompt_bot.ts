@@ -11,9 +11,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import logger from '@adonisjs/core/services/logger'
-import { conversation, type ConversationHooks } from '#core/conversation'
+import { conversation, type ConversationHooks, type InboundContext } from '#core/conversation'
 import { jobs } from '#core/jobs'
-import { Whatsapp } from '#core/models'
 import { storage } from '#core/storage'
 import { tenancy } from '#core/tenancy'
 import { unitOfWork } from '#core/unit_of_work'
@@ -38,15 +37,11 @@ interface ReplyJob {
   promptId: number
 }
 
-/** The prompt of a ticket the bot may answer, or null. */
-async function promptFor(whatsappId: number, trx?: any) {
-  const w = await Whatsapp.query(trx ? { client: trx } : undefined)
-    .where('id', whatsappId)
-    .first()
+/** The prompt of the connection an event came through, or null. */
+async function promptFor(ctx: InboundContext) {
+  const w = await conversation.connection(ctx.tx, ctx.companyId, ctx.whatsappId)
   if (!w?.promptId) return null
-  return Prompt.query(trx ? { client: trx } : undefined)
-    .where('id', w.promptId)
-    .first()
+  return Prompt.query({ client: ctx.tx.trx }).where('id', w.promptId).first()
 }
 
 export const promptHooks: ConversationHooks = {
@@ -55,7 +50,7 @@ export const promptHooks: ConversationHooks = {
     if (t.userId || t.queueId || t.isGroup || t.status === 'open' || !ctx.message.id) return false
     // a ticket handed to a queue integration is the integration's
     if (t.useIntegration && t.integrationId) return false
-    const prompt = await promptFor(ctx.whatsappId, ctx.tx.trx)
+    const prompt = await promptFor(ctx)
     if (!prompt || !(await companyPlanHas(ctx.companyId, 'useOpenAi', ctx.tx.trx))) return false
     const job: ReplyJob = { companyId: ctx.companyId, ticketId: t.id, messageId: ctx.message.id, promptId: prompt.id }
     ctx.tx.afterCommit(() =>

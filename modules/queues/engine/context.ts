@@ -5,7 +5,7 @@
  */
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
-import { Company, Queue, User, Whatsapp } from '#core/models'
+import { Company, Queue, User, type Whatsapp } from '#core/models'
 import { companySettings } from '#core/settings'
 import {
   conversation,
@@ -46,7 +46,7 @@ export async function loadContext(o: {
   const [company, whatsapp, settings, contact] = await Promise.all([
     // once per transaction: an event's rules load the context several times, a drain batch for many events
     o.tx.memo(`company:${o.companyId}`, () => Company.find(o.companyId)),
-    o.tx.memo(`whatsapp:${o.companyId}:${o.whatsappId}`, () => Whatsapp.find(o.whatsappId)),
+    conversation.connection(o.tx, o.companyId, o.whatsappId),
     companySettings.all(),
     o.contact ? Promise.resolve(o.contact) : conversation.inbox().contact(o.tx, o.ticket.contactId),
   ])
