@@ -20,7 +20,7 @@ import net from 'node:net'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ROOT, freePort, ensureDependencies, reexecWithNode24 } from './lib.mjs'
-import { accessToken, benchDatabase, pct, prepareCompiled, sleep } from './bench_lib.mjs'
+import { accessToken, benchDatabase, benchProcessEnv, pct, prepareCompiled, sleep } from './bench_lib.mjs'
 
 const num = (name, def) => Number(process.env[name] ?? def)
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024
@@ -148,7 +148,6 @@ const next = (child, type) =>
   })
 
 async function main() {
-  const { portOpen } = await import('../database/embedded_postgres.mjs')
   const pg = (await import('pg')).default
   const STREAMS = num('BENCH_STREAMS', 10000)
   const PER_USER = num('BENCH_STREAMS_PER_USER', 10)
@@ -156,20 +155,9 @@ async function main() {
   const PROCESSES = num('BENCH_PROCESSES', 1)
   const CLIENTS = num('BENCH_CLIENTS', 1)
   const USERS = Math.ceil(STREAMS / PER_USER)
-  const appKey = randomBytes(32).toString('base64url')
-  const env = {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '3333',
-    LOG_LEVEL: 'error',
-    APP_KEY: appKey,
-    SUPER_PASSWORD: 'bench-super-secret',
-    TRUST_PROXY: 'loopback',
-    REDIS_PREFIX: `balcao-bench-rt-${process.pid}`,
-  }
-  if (!env.REDIS_URL && (await portOpen(6379))) env.REDIS_URL = 'redis://127.0.0.1:6379/6'
-  if (PROCESSES > 1 && !env.REDIS_URL) throw new Error('BENCH_PROCESSES=2 needs Redis')
+  // several processes share the fan-out through Redis; one needs none
+  const env = { ...(await benchProcessEnv('rt', { needsRedis: PROCESSES > 1 })), TRUST_PROXY: 'loopback' }
+  const appKey = env.APP_KEY
   const database = await benchDatabase(`balcao_bench_rt_${process.pid}`)
   env.DATABASE_URL = database.url
   const servers = []

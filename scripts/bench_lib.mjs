@@ -18,9 +18,10 @@ export function pct(values, p) {
 /**
  * The environment of a benchmark's compiled API and worker processes: production
  * mode on port 3333, a fresh APP_KEY, and a Redis prefix of the run's own (nothing
- * of another run's or a test's jobs is touched). Throws when no Redis answers.
+ * of another run's or a test's jobs is touched). Throws when no Redis answers, unless
+ * `needsRedis` is false.
  */
-export async function benchProcessEnv(label) {
+export async function benchProcessEnv(label, { needsRedis = true } = {}) {
   const { portOpen } = await import('../database/embedded_postgres.mjs')
   const env = {
     ...process.env,
@@ -33,7 +34,7 @@ export async function benchProcessEnv(label) {
     REDIS_PREFIX: `balcao-bench-${label}-${process.pid}`,
   }
   if (!env.REDIS_URL && (await portOpen(6379))) env.REDIS_URL = 'redis://127.0.0.1:6379/6'
-  if (!env.REDIS_URL) throw new Error(`the ${label} benchmark needs Redis`)
+  if (needsRedis && !env.REDIS_URL) throw new Error(`the ${label} benchmark needs Redis`)
   return env
 }
 
