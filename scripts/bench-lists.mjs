@@ -23,13 +23,13 @@
  * it). DATABASE_URL / 127.0.0.1:5432 / embedded PostgreSQL as npm test.
  */
 import { randomBytes } from 'node:crypto'
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdirSync, openSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ROOT, freePort, ensureDependencies, reexecWithNode24 } from './lib.mjs'
-import { benchDatabase, countingProxy, pct } from './bench_lib.mjs'
+import { benchDatabase, countingProxy, pct, prepareCompiled } from './bench_lib.mjs'
 
 const num = (name, def) => Number(process.env[name] ?? def)
 const round = (n) => Math.round(n * 100) / 100
@@ -142,16 +142,8 @@ async function main() {
   }
 
   try {
-    if (!reuse) {
-      for (const args of [['migration:run', '--force'], ['db:seed']]) {
-        const r = spawnSync(process.execPath, ['ace.js', ...args], {
-          cwd: ROOT,
-          env,
-          stdio: ['ignore', 'ignore', 'inherit'],
-        })
-        if (r.status !== 0) throw new Error(`ace ${args[0]} failed`)
-      }
-    }
+    // the compiled server, as production runs it (migrations are idempotent on a reused database)
+    prepareCompiled(env)
     // the API processes' own log (errors only)
     mkdirSync(join(ROOT, '.data'), { recursive: true })
     const serverLog = openSync(join(ROOT, '.data', 'bench-lists-server.log'), 'w')
@@ -160,7 +152,7 @@ async function main() {
       // BENCH_PROFILE=<dir>: a CPU profile of the measured API process
       const prof =
         profile && process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []
-      const child = spawn(process.execPath, [...prof, '--import=@poppinss/ts-exec', 'core/bin/server.ts'], {
+      const child = spawn(process.execPath, [...prof, 'build/core/bin/server.js'], {
         cwd: ROOT,
         env: { ...env, PORT: String(port), DATABASE_URL: databaseUrl },
         stdio: ['ignore', serverLog, serverLog],
