@@ -16,6 +16,9 @@ export type AfterCommit = () => unknown
 /** UnitOfWork.memo's lookups, per transaction (gone with it) */
 const lookups = new WeakMap<TransactionClientContract, Map<string, Promise<unknown>>>()
 
+/** UnitOfWork.collect's gatherings, per transaction (gone with it) */
+const gatherings = new WeakMap<TransactionClientContract, Map<string, { items: unknown[]; result?: Promise<unknown> }>>()
+
 export class UnitOfWork {
   readonly #effects: AfterCommit[] = []
   readonly #keyed = new Map<string, unknown>()
@@ -48,8 +51,28 @@ export class UnitOfWork {
   memo<T>(key: string, load: () => Promise<T>): Promise<T> {
     let memos = lookups.get(this.trx)
     if (!memos) lookups.set(this.trx, (memos = new Map()))
-    if (!memos.has(key)) memos.set(key, load())
+    // Promise.resolve: a query builder (a thenable) given as is runs once, not at every await
+    if (!memos.has(key)) memos.set(key, Promise.resolve(load()))
     return memos.get(key) as Promise<T>
+  }
+
+  /**
+   * Gathers `item` with the items every unit sharing this transaction gives
+   * under `key` (a drain batch runs many events in one), for one set-wise
+   * effect after the commit: the returned function, called from an
+   * after-commit effect, runs `run` once over all of them (the first caller
+   * runs it, the others share its result). The key names the company, as the
+   * effect runs in the caller's tenancy scope.
+   */
+  collect<I, R>(key: string, item: I, run: (items: I[]) => Promise<R>): () => Promise<R> {
+    let all = gatherings.get(this.trx)
+    if (!all) gatherings.set(this.trx, (all = new Map()))
+    let entry = all.get(key)
+    // a gathering that ran already (an item given after the commit) is not joined: a new one starts
+    if (!entry || entry.result) all.set(key, (entry = { items: [] }))
+    entry.items.push(item)
+    const gathered = entry
+    return () => (gathered.result ??= run(gathered.items as I[])) as Promise<R>
   }
 
   /** Called by the opener once the transaction committed. */
