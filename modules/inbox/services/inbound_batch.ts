@@ -10,7 +10,6 @@
  * same as processInbound's: realtime events, unread counts, the public
  * onMessageReceived event.
  */
-import db from '@adonisjs/lucid/services/db'
 import type { InboundEvent } from '#core/channels'
 import { normaliseNumber } from '#core/channels'
 import { conversation } from '#core/conversation'
@@ -21,6 +20,7 @@ import { toConversationTicket } from './conversation_port.js'
 import { inboxEvents } from './inbox_events.js'
 import { emitUnread } from './ticket_events.js'
 import { fireMessageReceived } from '../public/events.js'
+import { linkQuotes } from './inbound_processor.js'
 import type { TicketRow } from './find_or_create_ticket.js'
 
 const LIVE = ['open', 'pending', 'group', 'nps', 'lgpd']
@@ -180,15 +180,8 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
       uow.afterCommit(() => emitUnread({ ...like, unreadMessages: after.unread_messages }))
     }
     // replies stored earlier that quote these messages (processInbound's linkQuotes, set-wise)
-    const ids = messages.map((m) => Number(m.id))
-    uow.afterCommit(() =>
-      db.rawQuery(
-        `UPDATE messages m SET quoted_msg_id = q.id FROM messages q
-          WHERE q.company_id = ? AND q.id = ANY(?::bigint[]) AND m.company_id = q.company_id
-            AND m.whatsapp_id = q.whatsapp_id AND m.quoted_wid = q.wid AND m.quoted_msg_id IS NULL`,
-        [companyId, ids]
-      )
-    )
+    const stored = messages.map((m) => ({ id: Number(m.id), unresolved: false }))
+    uow.afterCommit(() => linkQuotes(companyId, stored))
     for (const m of messages) {
       uow.afterCommit(() =>
         fireMessageReceived({

@@ -132,10 +132,14 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
   const after = updated.rows[0] as TicketRow
 
   // after the commit, so that of two messages processed at once (a reply and
-  // the message it quotes) the one committed last always sees the other
-  uow.afterCommit(() =>
-    linkQuotes(companyId, whatsapp.id, messageId, e.providerMessageId, quotedId === null && Boolean(e.quotedProviderId))
+  // the message it quotes) the one committed last always sees the other; one
+  // statement for every message of the drain batch
+  const link = uow.collect(
+    `inbox.linkQuotes:${companyId}`,
+    { id: messageId, unresolved: quotedId === null && Boolean(e.quotedProviderId) },
+    (items) => linkQuotes(companyId, items)
   )
+  uow.afterCommit(link)
   inboxEvents.messageCreated(uow, messageId, asLike(after), inserted.rows[0])
   // queued after the commit (and after the message's own event): if the queue is
   // unreachable, the row stays pending and the media sweep queues it later
@@ -184,19 +188,23 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
   return
 }
 
-async function linkQuotes(companyId: number, whatsappId: number, messageId: number, wid: string, unresolved: boolean) {
-  // replies stored before this message
-  await tenantTable('messages')
-    .where({ whatsapp_id: whatsappId, quoted_wid: wid })
-    .whereNull('quoted_msg_id')
-    .update({ quoted_msg_id: messageId })
-  // this reply, when its quoted message was not stored yet at insert time
-  if (unresolved) {
+/** Links replies to the messages they quote, for messages just stored (after their commit). */
+export async function linkQuotes(companyId: number, items: { id: number; unresolved: boolean }[]) {
+  // replies stored before these messages
+  await db.rawQuery(
+    `UPDATE messages m SET quoted_msg_id = q.id FROM messages q
+      WHERE q.company_id = ? AND q.id = ANY(?::bigint[]) AND m.company_id = q.company_id
+        AND m.whatsapp_id = q.whatsapp_id AND m.quoted_wid = q.wid AND m.quoted_msg_id IS NULL`,
+    [companyId, items.map((i) => i.id)]
+  )
+  // replies among them whose quoted message was not stored yet at insert time
+  const unresolved = items.filter((i) => i.unresolved).map((i) => i.id)
+  if (unresolved.length) {
     await db.rawQuery(
       `UPDATE messages m SET quoted_msg_id = q.id FROM messages q
-        WHERE m.company_id = ? AND m.id = ? AND m.quoted_msg_id IS NULL
+        WHERE m.company_id = ? AND m.id = ANY(?::bigint[]) AND m.quoted_msg_id IS NULL
           AND q.company_id = m.company_id AND q.whatsapp_id = m.whatsapp_id AND q.wid = m.quoted_wid`,
-      [companyId, messageId]
+      [companyId, unresolved]
     )
   }
 }

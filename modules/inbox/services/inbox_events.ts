@@ -7,13 +7,21 @@
  * message, then the bot's replies) is published once, with its state before
  * the first change: one `ticket` update event per commit.
  */
+import { tenancy } from '#core/tenancy'
 import type { UnitOfWork } from '#core/unit_of_work'
 import type { TicketLike } from './viewer.js'
 import { emitTicketUpdate } from './ticket_events.js'
 import { emitMessage } from './message_events.js'
+import { ticketViews, type TicketView } from './ticket_views.js'
 
 export type InboxEvent =
-  | { type: 'ticket.changed'; ticketId: number; before?: TicketLike }
+  | {
+      type: 'ticket.changed'
+      ticketId: number
+      before?: TicketLike
+      /** the ticket as the client reads it, read after the commit (saves a re-read) */
+      view?: TicketView
+    }
   | {
       type: 'message.created'
       messageId: number
@@ -26,7 +34,7 @@ export type InboxListener = (event: InboxEvent) => unknown
 
 /** The one realtime listener of the inbox. */
 export async function realtimeListener(event: InboxEvent) {
-  if (event.type === 'ticket.changed') return emitTicketUpdate({ id: event.ticketId }, event.before)
+  if (event.type === 'ticket.changed') return emitTicketUpdate({ id: event.ticketId }, event.before, event.view)
   if (event.type === 'message.created') return emitMessage('create', event.messageId, event.ticket, event.row)
 }
 
@@ -59,7 +67,14 @@ export const inboxEvents = {
     }
     const entry = { before }
     pending.set(ticketId, entry)
-    uow.afterCommit(() => publish({ type: 'ticket.changed', ticketId, before: entry.before }))
+    // the tickets a drain batch changed are read in one statement after its commit
+    const views = uow.collect(`inbox.ticketViews:${tenancy.requireCompanyId()}`, ticketId, async (ids) => {
+      const list = await ticketViews([...new Set(ids)], false)
+      return new Map(list.map((v) => [v.id, v]))
+    })
+    uow.afterCommit(async () =>
+      publish({ type: 'ticket.changed', ticketId, before: entry.before, view: (await views()).get(ticketId) })
+    )
   },
   /** A message was stored in this unit; published after the commit. */
   messageCreated(

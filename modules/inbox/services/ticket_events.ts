@@ -6,14 +6,15 @@
 import { realtime } from '#core/realtime'
 import { tenancy } from '#core/tenancy'
 import { audienceOf, companyViewers, type TicketLike } from './viewer.js'
-import { ticketViews } from './ticket_views.js'
+import { ticketViews, type TicketView } from './ticket_views.js'
 import { companySettings } from '#core/settings'
 import { fireTicketChanged } from '../public/events.js'
 
-export async function emitTicketUpdate(ticket: { id: number }, before?: TicketLike) {
+/** `view`: the ticket as read after the commit, when the caller has it (a drain batch reads them together). */
+export async function emitTicketUpdate(ticket: { id: number }, before?: TicketLike, view?: TicketView) {
   const companyId = tenancy.requireCompanyId()
   const hide = (await companySettings.get('lgpdHideNumber')) === 'enabled'
-  const [plain] = await ticketViews([ticket.id], false)
+  const plain = view ?? (await ticketViews([ticket.id], false))[0]
   if (!plain) return
   const full = { id: plain.id, status: plain.status, userId: plain.userId, queueId: plain.queueId }
   // subscribers of #modules/inbox/public/events; callers run this after their commit

@@ -41,7 +41,9 @@ export function ticketViewQuery() {
     )
 }
 
-export async function ticketViews(ids: number[], mask: boolean) {
+export type TicketView = ReturnType<typeof toView>
+
+export async function ticketViews(ids: number[], mask: boolean): Promise<TicketView[]> {
   if (!ids.length) return []
   const rows = await ticketViewQuery().whereRaw('t.id = ANY(?)', [ids])
   return viewsInOrder(rows, ids, mask)
