@@ -112,10 +112,13 @@ export function botSpoke(ctx: EngineContext, log?: TicketLogEntry, patch: Ticket
   return change(ctx, { amountUsedBotQueues: ctx.ticket.amountUsedBotQueues + 1, botAnsweredAt: ctx.now, ...patch }, log)
 }
 
-/** The connection's queues in menu order (orderQueue, then id). */
-export async function connectionQueues(whatsappId: number) {
-  const ids = db.from('whatsapp_queues').where('whatsapp_id', whatsappId).select('queue_id')
-  return Queue.query().whereIn('id', ids).orderByRaw('order_queue ASC NULLS LAST, id ASC')
+/** The connection's queues in menu order (orderQueue, then id); read once per transaction (a drain batch shares it). */
+export function connectionQueues(ctx: EngineContext) {
+  // async: a query builder is a thenable that would run again at every await
+  return ctx.tx.memo(`connection-queues:${ctx.companyId}:${ctx.whatsapp.id}`, async () => {
+    const ids = db.from('whatsapp_queues').where('whatsapp_id', ctx.whatsapp.id).select('queue_id')
+    return Queue.query().whereIn('id', ids).orderByRaw('order_queue ASC NULLS LAST, id ASC')
+  })
 }
 
 /** The company-local calendar date (yyyy-mm-dd) of `now`. */

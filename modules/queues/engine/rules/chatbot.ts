@@ -19,7 +19,7 @@ export async function chatbot(ctx: EngineContext, body: string) {
       amountUsedBotQueues: 0,
       botAnsweredAt: null,
     })
-    const queues = await connectionQueues(ctx.whatsapp.id)
+    const queues = await connectionQueues(ctx)
     return sendMainMenu(ctx, queues)
   }
   const stage = ctx.ticket.chatbotStageId ? await Chatbot.query().where('id', ctx.ticket.chatbotStageId).first() : null

@@ -27,7 +27,7 @@ export async function sendMainMenu(ctx: EngineContext, queues: Queue[]) {
 }
 
 export async function chooseQueue(ctx: EngineContext, body: string) {
-  const queues = await connectionQueues(ctx.whatsapp.id)
+  const queues = await connectionQueues(ctx)
   if (!queues.length) return
   const single = queues.length === 1 ? queues[0] : null
   if (single && (await rootOptions(single.id)).length < 2) return autoAssign(ctx, single)
