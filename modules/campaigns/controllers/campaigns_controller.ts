@@ -12,6 +12,7 @@ import { tagExists } from '#modules/inbox/public/tag_recipients'
 import Campaign from '../models/campaign.js'
 import ContactList from '../models/contact_list.js'
 import { clock } from '../services/clock.js'
+import { campaignStarted } from '../services/running.js'
 import { scheduleStart, scheduleTick, unscheduleTick, writeShippings } from '../services/dispatcher.js'
 import { campaignRecord, campaignSummary } from '../services/report.js'
 import { reportWorkbook } from '../services/report_export.js'
@@ -254,6 +255,7 @@ export default class CampaignsController {
       await writeShippings(trx, c)
       return c
     })
+    campaignStarted(ctx.actor.company.id)
     await scheduleTick(ctx.actor.company.id, campaign.id, now).catch(() => {}) // else the sweep
     await emit(ctx, 'update', campaign)
     return ctx.response.noContent()

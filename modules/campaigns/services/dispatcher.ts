@@ -31,6 +31,7 @@ import { clock } from './clock.js'
 import { fillPlaceholders, pickVariant } from './compose.js'
 import { insideWindow, nextAllowed, nextSendAt, pauseAfter } from './pacing.js'
 import { campaignSummary } from './report.js'
+import { campaignStarted } from './running.js'
 
 export const CAMPAIGN_QUEUE = 'campaigns'
 /** how soon to look again while sends wait for their acks */
@@ -194,6 +195,7 @@ export async function startCampaign(companyId: number, campaignId: number) {
       return true
     })
     if (!started) return false
+    campaignStarted(companyId)
     await broadcast(companyId, campaignId, true)
     await scheduleTick(companyId, campaignId, now)
     return true

@@ -14,6 +14,7 @@ import { getContact } from '#modules/inbox/public/contacts'
 import type { MessageReceived } from '#modules/inbox/public/events'
 import { readSettings } from './campaign_settings.js'
 import { clock } from './clock.js'
+import { anyCampaignRunning } from './running.js'
 import { CONFIRMATION_WAIT_MS, scheduleTick } from './dispatcher.js'
 
 const normalise = (text: string) =>
@@ -30,7 +31,7 @@ export async function onContactReply(e: MessageReceived) {
     const settings = await readSettings()
     const keyword = settings.optOutKeywords.find((k) => normalise(k) === normalise(e.body ?? ''))
     // most messages are neither an opt-out nor a reply to a running campaign: one cheap look decides
-    if (!keyword && !(await tenantTable('campaigns').where('status', 'EM_ANDAMENTO').select('id').first())) return
+    if (!keyword && !(await anyCampaignRunning())) return
     const contact = await getContact(e.contactId)
     if (!contact || contact.isGroup) return
     const now = new Date(clock.now())
