@@ -91,11 +91,24 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
   const at = e.timestamp ? new Date(e.timestamp) : new Date()
   // an outside media URL is only the source of a fetch into storage (never hot-linked)
   const media = inboundMedia(companyId, mediaType, e.mediaUrl)
-  const inserted = await trx.rawQuery(
-    `INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, queue_id, wid, body, from_me, media_type, media_url,
-                           media_source_url, quoted_msg_id, quoted_wid, participant, ack, read, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
-     ON CONFLICT (company_id, (coalesce(whatsapp_id, 0)), wid) DO NOTHING RETURNING *`,
+  // One statement stores the message and moves its ticket: the preview (unless
+  // a newer message is stored already: concurrent workers), the unread count.
+  // A message we already have (an echo) inserts nothing and moves nothing.
+  const written = await trx.rawQuery(
+    `WITH ins AS (
+       INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, queue_id, wid, body, from_me, media_type, media_url,
+                             media_source_url, quoted_msg_id, quoted_wid, participant, ack, read, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
+       ON CONFLICT (company_id, (coalesce(whatsapp_id, 0)), wid) DO NOTHING RETURNING *
+     ), upd AS (
+       UPDATE tickets SET
+         last_message = CASE WHEN EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = tickets.id AND m.created_at > ?)
+                        THEN last_message ELSE ? END,
+         from_me = ?, updated_at = now(),
+         unread_messages = CASE WHEN ? THEN 0 ELSE unread_messages + 1 END
+       WHERE company_id = ? AND id = ? AND EXISTS (SELECT 1 FROM ins) RETURNING tickets.*
+     )
+     SELECT ins.*, to_jsonb(upd) AS ticket_after FROM ins CROSS JOIN upd`,
     [
       companyId,
       ticket.id,
@@ -114,22 +127,19 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
       e.fromMe ? 2 : 0,
       Boolean(e.fromMe),
       at,
+      at,
+      preview(body, mediaType ?? undefined),
+      Boolean(e.fromMe),
+      Boolean(e.fromMe),
+      companyId,
+      ticket.id,
     ] as any[]
   )
-  if (!inserted.rows.length) return // an echo of a message we already have
-  const messageId = Number(inserted.rows[0].id)
-
-  // a message processed late (concurrent workers) must not replace a newer preview
-  const updated = await trx.rawQuery(
-    `UPDATE tickets SET
-       last_message = CASE WHEN EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = tickets.id AND m.created_at > ?)
-                      THEN last_message ELSE ? END,
-       from_me = ?, updated_at = now(),
-       unread_messages = CASE WHEN ? THEN 0 ELSE unread_messages + 1 END
-     WHERE company_id = ? AND id = ? RETURNING *`,
-    [at, preview(body, mediaType ?? undefined), Boolean(e.fromMe), Boolean(e.fromMe), companyId, ticket.id]
-  )
-  const after = updated.rows[0] as TicketRow
+  if (!written.rows.length) return // an echo of a message we already have
+  const { ticket_after: ticketAfter, ...messageRow } = written.rows[0]
+  const messageId = Number(messageRow.id)
+  // the ticket's row as JSON (its timestamps as ISO text, which every reader of it parses)
+  const after = ticketAfter as TicketRow
 
   // after the commit, so that of two messages processed at once (a reply and
   // the message it quotes) the one committed last always sees the other; one
@@ -140,7 +150,7 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
     (items) => linkQuotes(companyId, items)
   )
   uow.afterCommit(link)
-  inboxEvents.messageCreated(uow, messageId, asLike(after), inserted.rows[0])
+  inboxEvents.messageCreated(uow, messageId, asLike(after), messageRow)
   // queued after the commit (and after the message's own event): if the queue is
   // unreachable, the row stays pending and the media sweep queues it later
   if (media.sourceUrl) uow.afterCommit(() => queueMediaFetch(companyId, messageId))
