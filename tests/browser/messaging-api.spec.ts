@@ -74,6 +74,10 @@ test.group('browser · messaging API page', (group) => {
     const curl = await page.locator('[data-testid=curl-doc-text]').innerText()
     assert.include(curl, '/api/messages/send')
     assert.include(curl, `Bearer ${conn.token}`)
+    // the examples' made-up values are in the reader's language
+    assert.include(curl, '"body":"Olá!"')
+    assert.include(curl, 'Idempotency-Key: pedido-123')
+    assert.include(await page.locator('[data-testid=curl-doc-media]').innerText(), 'body=Segue o arquivo')
     await shot(page, 'messaging-api-docs-1440')
 
     await page.getByRole('tab', { name: 'Testar envio' }).click()
@@ -108,7 +112,7 @@ test.group('browser · messaging API page', (group) => {
     assert.deepEqual(errors, [])
   })
 
-  test('the page on a phone, and an error answer shown from the server', async ({ cleanup }) => {
+  test('the page on a phone, and an error answer shown from the server', async ({ assert, cleanup }) => {
     const rx = await channelReceiver()
     cleanup(async () => {
       await rx.close()
@@ -120,6 +124,26 @@ test.group('browser · messaging API page', (group) => {
     await page.goto('/messages-api')
     await page.locator('h1', { hasText: 'API de mensagens' }).waitFor()
     await shot(page, 'messaging-api-docs-390')
+    // in English and Spanish the examples' made-up values are too
+    for (const [language, title, body, key, caption, file] of [
+      ['en', 'Messaging API', '"body":"Hello!"', 'order-123', 'body=Here is the file', 'medias=@file.pdf'],
+      ['es', 'API de mensajes', '"body":"¡Hola!"', 'pedido-123', 'body=Aquí está el archivo', 'medias=@archivo.pdf'],
+    ]) {
+      await page.evaluate(`localStorage.setItem('language', '${language}')`)
+      await page.reload()
+      await page.locator('h1', { hasText: title }).waitFor()
+      const text = await page.locator('[data-testid=curl-doc-text]').innerText()
+      assert.include(text, body)
+      assert.include(text, `Idempotency-Key: ${key}`)
+      const media = await page.locator('[data-testid=curl-doc-media]').innerText()
+      assert.include(media, caption)
+      assert.include(media, file)
+    }
+    await page.locator('[data-testid=curl-doc-media]').scrollIntoViewIfNeeded()
+    await shot(page, 'messaging-api-docs-es-390')
+    await page.evaluate(`localStorage.setItem('language', 'pt')`)
+    await page.reload()
+    await page.locator('h1', { hasText: 'API de mensagens' }).waitFor()
     await page.getByRole('tab', { name: 'Testar envio' }).click()
     await page.fill('input[name=mediaNumber]', '5511999990000')
     // a file whose content is not what its name says: the server refuses it
