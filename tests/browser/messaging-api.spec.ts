@@ -68,10 +68,13 @@ test.group('browser · messaging API page', (group) => {
     await signIn(page, admin.email, PASSWORD)
     await page.goto('/messages-api')
     await page.locator('h1', { hasText: 'API de mensagens' }).waitFor()
-    // the docs carry this host and the chosen connection's token in the curl examples
-    await page.locator('[data-testid=curl-doc-text]').waitFor()
-    await waitFor(async () => (await page.locator('[data-testid=curl-doc-text]').innerText()).includes(conn.token))
-    const curl = await page.locator('[data-testid=curl-doc-text]').innerText()
+    // the docs carry this host and the chosen connection's token in the curl examples,
+    // each a region named for screen readers in the reader's language
+    const example = page.getByRole('region', { name: 'Exemplo: enviar uma mensagem de texto' })
+    await example.waitFor()
+    assert.equal(await example.getAttribute('data-testid'), 'curl-doc-text')
+    await waitFor(async () => (await example.innerText()).includes(conn.token))
+    const curl = await example.innerText()
     assert.include(curl, '/api/messages/send')
     assert.include(curl, `Bearer ${conn.token}`)
     // the examples' made-up values are in the reader's language
@@ -132,7 +135,11 @@ test.group('browser · messaging API page', (group) => {
       await page.evaluate(`localStorage.setItem('language', '${language}')`)
       await page.reload()
       await page.locator('h1', { hasText: title }).waitFor()
-      const text = await page.locator('[data-testid=curl-doc-text]').innerText()
+      const text = await page
+        .getByRole('region', {
+          name: language === 'en' ? 'Example: send a text message' : 'Ejemplo: enviar un mensaje de texto',
+        })
+        .innerText()
       assert.include(text, body)
       assert.include(text, `Idempotency-Key: ${key}`)
       const media = await page.locator('[data-testid=curl-doc-media]').innerText()

@@ -99,11 +99,11 @@ export function DocsSection({ token, limits }: { token: string; limits: Usage['l
       <Card className={styles.card}>
         <Subtitle2 as="h2">{t('messagesApiPage.examples')}</Subtitle2>
         <Body1>{t('messagesApiPage.exampleText')}</Body1>
-        <CodeBlock code={curlText(token, '', '', samples, true)} label="curl-doc-text" />
+        <CodeBlock code={curlText(token, '', '', samples, true)} label={t('messagesApiPage.codeDocText')} testId="curl-doc-text" />
         <Body1>{t('messagesApiPage.exampleMedia')}</Body1>
-        <CodeBlock code={curlMedia(token, '', samples.caption, '', samples)} label="curl-doc-media" />
+        <CodeBlock code={curlMedia(token, '', samples.caption, '', samples)} label={t('messagesApiPage.codeDocMedia')} testId="curl-doc-media" />
         <Body1>{t('messagesApiPage.exampleStatus')}</Body1>
-        <CodeBlock code={curlStatus(token)} label="curl-doc-status" />
+        <CodeBlock code={curlStatus(token)} label={t('messagesApiPage.codeDocStatus')} testId="curl-doc-status" />
         <Subtitle2 as="h2">{t('messagesApiPage.answers')}</Subtitle2>
         <ul className={styles.list}>
           <li>{t('messagesApiPage.answerOk')}</li>
