@@ -131,7 +131,7 @@ test.group('browser · dashboard', (group) => {
     assert.include(await table.innerText(), 'Ana Atendente')
     // the xlsx export, opened and read
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=attendants-xlsx]')])
-    assert.match(download.suggestedFilename(), /\.xlsx$/)
+    assert.match(download.suggestedFilename(), /^atendentes-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/)
     const book = new ExcelJS.Workbook()
     await book.xlsx.readFile((await download.path())!)
     const sheet = book.worksheets[0]
@@ -314,6 +314,8 @@ test.group('browser · dashboard', (group) => {
     await table.getByText('Cliente Aguardando').waitFor({ state: 'detached' })
     assert.include(await table.innerText(), 'Ana Atendente')
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=report-csv]')])
+    // the report's translated name, without accents or spaces
+    assert.match(download.suggestedFilename(), /^duracao-dos-tickets-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/)
     const lines = readFileSync((await download.path())!, 'utf8')
       .trim()
       .split(/\r?\n/)
@@ -323,7 +325,7 @@ test.group('browser · dashboard', (group) => {
 
     // the same report as a PDF: its title, the filters used and the row
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=report-pdf]')])
-    assert.match(pdf.suggestedFilename(), /\.pdf$/)
+    assert.match(pdf.suggestedFilename(), /^duracao-dos-tickets-.*\.pdf$/)
     await pdf.saveAs('artifacts/screenshots/dashboard-report.pdf')
     const file = pdfText((await pdf.path())!)
     assert.isTrue(file.startsWith('%PDF'))
