@@ -27,4 +27,30 @@ export const errors: Record<string, Localized> = {
     en: 'The integration test failed: check the project, credentials and language.',
     es: 'La prueba de la integración falló: verifique el proyecto, las credenciales y el idioma.',
   },
+  // why a try of the delivery log failed (services/webhook.ts): what every user reads
+  ERR_INTEGRATION_DELIVERY_STATUS: {
+    pt: 'O receptor respondeu com um código de erro.',
+    en: 'The receiver answered with an error status.',
+    es: 'El receptor respondió con un código de error.',
+  },
+  ERR_INTEGRATION_DELIVERY_TIMEOUT: {
+    pt: 'O receptor não respondeu a tempo.',
+    en: 'The receiver did not answer in time.',
+    es: 'El receptor no respondió a tiempo.',
+  },
+  ERR_INTEGRATION_DELIVERY_BLOCKED: {
+    pt: 'O endereço da integração não é permitido.',
+    en: 'The integration address is not allowed.',
+    es: 'La dirección de la integración no está permitida.',
+  },
+  ERR_INTEGRATION_DELIVERY_UNREACHABLE: {
+    pt: 'Não foi possível conectar ao receptor.',
+    en: 'Could not connect to the receiver.',
+    es: 'No se pudo conectar con el receptor.',
+  },
+  ERR_INTEGRATION_DELIVERY_FAILED: {
+    pt: 'A entrega falhou.',
+    en: 'The delivery failed.',
+    es: 'La entrega falló.',
+  },
 }

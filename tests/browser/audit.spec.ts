@@ -99,6 +99,7 @@ test.group('browser · audit log', (group) => {
       desk.page.waitForEvent('download'),
       desk.page.click('[data-testid=audit-export]'),
     ])
+    assert.match(download.suggestedFilename(), /^registro-de-auditoria-\d{4}-\d{2}-\d{2}\.xlsx$/)
     const path = await download.path()
     const workbook = new ExcelJS.Workbook()
     await workbook.xlsx.load(readFileSync(path!) as any)

@@ -139,6 +139,7 @@ test.group('browser · bots (file lists, AI prompts, integrations)', (group) => 
           attempt: 1,
           status_code: 503,
           ok: false,
+          error_code: 'ERR_INTEGRATION_DELIVERY_STATUS',
           error: 'HTTP 503',
         },
         {
@@ -152,6 +153,8 @@ test.group('browser · bots (file lists, AI prompts, integrations)', (group) => 
         },
       ])
       await page.click(`[data-testid=deliveries-integration-${crm.id}]`)
+      // why it failed, translated; the raw error under it for the admin
+      await dialog(page).getByText('O receptor respondeu com um código de erro.').waitFor()
       await dialog(page).getByText('HTTP 503').waitFor()
       await shot(page, 'integrations-deliveries-1440')
       await page.keyboard.press('Escape')

@@ -4,12 +4,29 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import ExcelJS from 'exceljs'
 import type { Browser, Page } from 'playwright-core'
+import { DateTime } from 'luxon'
 import { PASSWORD, createTenant, createUser } from '#tests/helpers/world'
 import { createQueue, startWorkers, waitFor } from '#tests/helpers/inbox'
 import { aTicket, track } from '#modules/dashboard/tests/fixtures'
 import { BASE_URL, launchBrowser, openPage, screenshot, signIn } from './support.js'
 
-const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString()
+/**
+ * The company's zone: the server counts the dashboard's days in it, and the browser (whose
+ * calendar day the default range, the first of the month to today, comes from) runs in it
+ * too, as a user's in São Paulo would, whatever the machine's zone.
+ */
+const ZONE = 'America/Sao_Paulo'
+const inZone = (options: { width?: number; height?: number } = {}) => ({ ...options, timezoneId: ZONE })
+/**
+ * The instant the made-up tickets end: now, except in the first 65 minutes of a São Paulo
+ * day, when it is 01:05 that day, so that all of them (made up to an hour before) fall on
+ * today and so in this month's default range, even on the 1st just after midnight.
+ */
+function lastMoment() {
+  const now = DateTime.now().setZone(ZONE)
+  const earliest = now.startOf('day').plus({ minutes: 65 })
+  return now < earliest ? earliest : now
+}
 /** After sign-in the shell sends the user to /tickets (spec 1 §4); then open the dashboard. */
 async function openDashboard(page: Page) {
   await page.waitForURL(`${BASE_URL}/tickets`)
@@ -20,11 +37,8 @@ const bars = (page: Page, testId: string) =>
   page
     .locator(`[data-testid=${testId}] svg [role=option]`)
     .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))
-/** today as the per-day chart labels it (dd/mm, the server's zone is the company's: São Paulo) */
-const dayMonth = () => {
-  const [d, m] = new Date().toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' }).split('/')
-  return `${d}/${m}`
-}
+/** today in the company's zone as the per-day chart labels it (dd/mm) */
+const dayMonth = () => DateTime.now().setZone(ZONE).toFormat('dd/MM')
 /** A PDF's bytes with every compressed stream inflated in place (latin1), so its text can be searched. */
 function pdfText(path: string) {
   const bytes = readFileSync(path)
@@ -53,8 +67,10 @@ async function api(token: string, method: string, path: string, body?: unknown) 
   return res.json()
 }
 
-/** A company with two agents and today's served, rated and waiting tickets. */
+/** A company with two agents and today's served, rated and waiting tickets (today in the company's zone). */
 async function today() {
+  const end = lastMoment()
+  const minutesAgo = (m: number) => end.minus({ minutes: m }).toISO()!
   const world = await createTenant()
   const ana = await createUser(world.company, { name: 'Ana Atendente' } as any)
   const bia = await createUser(world.company, { name: 'Bia Suporte' } as any)
@@ -87,7 +103,7 @@ test.group('browser · dashboard', (group) => {
 
   test('an admin reads the three tabs, filters and exports the attendants', async ({ assert }) => {
     const { world } = await today()
-    const { page, context, errors, requests } = await openPage(browser, { width: 1440, height: 900 })
+    const { page, context, errors, requests } = await openPage(browser, inZone({ width: 1440, height: 900 }))
     await signIn(page, world.admin.email, PASSWORD)
     await openDashboard(page)
     await page.locator('h1', { hasText: 'Dashboard' }).waitFor()
@@ -100,13 +116,8 @@ test.group('browser · dashboard', (group) => {
     // the charts are Fluent's (an svg with one focusable bar per value, named "label: value"):
     // today's bar of the per-day chart carries the 5 tickets; the per-agent chart has both agents
     await page.locator('[data-testid=chart-per-day] svg [role=option]').first().waitFor()
-    // (made up to an hour ago: just after midnight in São Paulo some fall on yesterday's bar)
     const perDay = (await bars(page, 'chart-per-day')) as string[]
-    assert.equal(
-      perDay.reduce((n, b) => n + Number(b.split(': ')[1]), 0),
-      5
-    )
-    assert.isTrue(perDay[perDay.length - 1].startsWith(`${dayMonth()}: `))
+    assert.equal(perDay[perDay.length - 1], `${dayMonth()}: 5`)
     assert.deepEqual(await bars(page, 'chart-per-user'), ['Ana Atendente: 2', 'Bia Suporte: 2'])
     await screenshot(page, 'dashboard-indicators')
 
@@ -131,7 +142,7 @@ test.group('browser · dashboard', (group) => {
     assert.include(await table.innerText(), 'Ana Atendente')
     // the xlsx export, opened and read
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=attendants-xlsx]')])
-    assert.match(download.suggestedFilename(), /\.xlsx$/)
+    assert.match(download.suggestedFilename(), /^atendentes-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/)
     const book = new ExcelJS.Workbook()
     await book.xlsx.readFile((await download.path())!)
     const sheet = book.worksheets[0]
@@ -188,7 +199,7 @@ test.group('browser · dashboard', (group) => {
     // as if the ticket predated the dashboard: no tracking, no daily sums
     for (const table of ['dashboard_ticket_sessions', 'dashboard_ticket_states', 'dashboard_daily'])
       await db.from(table).where('company_id', world.company.id).delete()
-    const { page, context, errors } = await openPage(browser, { width: 1440, height: 900 })
+    const { page, context, errors } = await openPage(browser, inZone({ width: 1440, height: 900 }))
     await signIn(page, world.admin.email, PASSWORD)
     await openDashboard(page)
     await page.locator('[data-testid=counter-tickets]').waitFor()
@@ -204,7 +215,7 @@ test.group('browser · dashboard', (group) => {
 
   test('the counters follow ticket events (reloaded at most every 3 s)', async ({ assert }) => {
     const world = await createTenant()
-    const { page, context, requests } = await openPage(browser, { width: 1440, height: 900 })
+    const { page, context, requests } = await openPage(browser, inZone({ width: 1440, height: 900 }))
     await signIn(page, world.admin.email, PASSWORD)
     await openDashboard(page)
     await page.locator('[data-testid=counter-supportPending]').waitFor()
@@ -223,7 +234,7 @@ test.group('browser · dashboard', (group) => {
 
   test('on a phone the dashboard stacks; a plain user is sent on to /tickets', async ({ assert }) => {
     const { world } = await today()
-    const phone = await openPage(browser, { width: 390, height: 844 })
+    const phone = await openPage(browser, inZone({ width: 390, height: 844 }))
     await signIn(phone.page, world.admin.email, PASSWORD)
     await openDashboard(phone.page)
     await phone.page.locator('[data-testid=counter-tickets]').waitFor()
@@ -245,7 +256,7 @@ test.group('browser · dashboard', (group) => {
     await phone.context.close()
 
     const plain = await createUser(world.company)
-    const { page, context } = await openPage(browser)
+    const { page, context } = await openPage(browser, inZone())
     await signIn(page, plain.user.email, PASSWORD)
     await openDashboard(page)
     await page.waitForURL(`${BASE_URL}/tickets`)
@@ -259,7 +270,7 @@ test.group('browser · dashboard', (group) => {
     // another admin moves the tickets (signing in the browser ends the first admin's API session)
     const boss = await createUser(world.company, { profile: 'admin' } as any)
     const first = await aTicket(world.company, { contactName: 'Cliente Um', status: 'pending', queueId: queue.id })
-    const { page, context, requests } = await openPage(browser, { width: 1440, height: 900 })
+    const { page, context, requests } = await openPage(browser, inZone({ width: 1440, height: 900 }))
     await signIn(page, world.admin.email, PASSWORD)
     await page.waitForURL(`${BASE_URL}/tickets`)
     await page.goto('/moments')
@@ -300,7 +311,7 @@ test.group('browser · dashboard', (group) => {
     await api(boss.token, 'PUT', `/tickets/${done.id}`, { status: 'open', userId: ana.user.id })
     await api(boss.token, 'PUT', `/tickets/${done.id}`, { status: 'closed', sendFarewellMessage: false })
 
-    const { page, context, errors } = await openPage(browser, { width: 1440, height: 900 })
+    const { page, context, errors } = await openPage(browser, inZone({ width: 1440, height: 900 }))
     await signIn(page, world.admin.email, PASSWORD)
     await page.waitForURL(`${BASE_URL}/tickets`)
     await page.locator('[data-testid=side-menu] a', { hasText: 'Relatórios' }).click()
@@ -314,6 +325,8 @@ test.group('browser · dashboard', (group) => {
     await table.getByText('Cliente Aguardando').waitFor({ state: 'detached' })
     assert.include(await table.innerText(), 'Ana Atendente')
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=report-csv]')])
+    // the report's translated name, without accents or spaces
+    assert.match(download.suggestedFilename(), /^duracao-dos-tickets-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/)
     const lines = readFileSync((await download.path())!, 'utf8')
       .trim()
       .split(/\r?\n/)
@@ -323,7 +336,7 @@ test.group('browser · dashboard', (group) => {
 
     // the same report as a PDF: its title, the filters used and the row
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=report-pdf]')])
-    assert.match(pdf.suggestedFilename(), /\.pdf$/)
+    assert.match(pdf.suggestedFilename(), /^duracao-dos-tickets-.*\.pdf$/)
     await pdf.saveAs('artifacts/screenshots/dashboard-report.pdf')
     const file = pdfText((await pdf.path())!)
     assert.isTrue(file.startsWith('%PDF'))
@@ -335,7 +348,7 @@ test.group('browser · dashboard', (group) => {
     await context.close()
 
     // on a phone (a new sign-in ends the first page's session, so after it)
-    const phone = await openPage(browser, { width: 390, height: 844 })
+    const phone = await openPage(browser, inZone({ width: 390, height: 844 }))
     await signIn(phone.page, world.admin.email, PASSWORD)
     await phone.page.waitForURL(`${BASE_URL}/tickets`)
     await phone.page.goto('/reports')

@@ -68,12 +68,19 @@ test.group('browser · messaging API page', (group) => {
     await signIn(page, admin.email, PASSWORD)
     await page.goto('/messages-api')
     await page.locator('h1', { hasText: 'API de mensagens' }).waitFor()
-    // the docs carry this host and the chosen connection's token in the curl examples
-    await page.locator('[data-testid=curl-doc-text]').waitFor()
-    await waitFor(async () => (await page.locator('[data-testid=curl-doc-text]').innerText()).includes(conn.token))
-    const curl = await page.locator('[data-testid=curl-doc-text]').innerText()
+    // the docs carry this host and the chosen connection's token in the curl examples,
+    // each a region named for screen readers in the reader's language
+    const example = page.getByRole('region', { name: 'Exemplo: enviar uma mensagem de texto' })
+    await example.waitFor()
+    assert.equal(await example.getAttribute('data-testid'), 'curl-doc-text')
+    await waitFor(async () => (await example.innerText()).includes(conn.token))
+    const curl = await example.innerText()
     assert.include(curl, '/api/messages/send')
     assert.include(curl, `Bearer ${conn.token}`)
+    // the examples' made-up values are in the reader's language
+    assert.include(curl, '"body":"Olá!"')
+    assert.include(curl, 'Idempotency-Key: pedido-123')
+    assert.include(await page.locator('[data-testid=curl-doc-media]').innerText(), 'body=Segue o arquivo')
     await shot(page, 'messaging-api-docs-1440')
 
     await page.getByRole('tab', { name: 'Testar envio' }).click()
@@ -108,7 +115,7 @@ test.group('browser · messaging API page', (group) => {
     assert.deepEqual(errors, [])
   })
 
-  test('the page on a phone, and an error answer shown from the server', async ({ cleanup }) => {
+  test('the page on a phone, and an error answer shown from the server', async ({ assert, cleanup }) => {
     const rx = await channelReceiver()
     cleanup(async () => {
       await rx.close()
@@ -120,6 +127,30 @@ test.group('browser · messaging API page', (group) => {
     await page.goto('/messages-api')
     await page.locator('h1', { hasText: 'API de mensagens' }).waitFor()
     await shot(page, 'messaging-api-docs-390')
+    // in English and Spanish the examples' made-up values are too
+    for (const [language, title, body, key, caption, file] of [
+      ['en', 'Messaging API', '"body":"Hello!"', 'order-123', 'body=Here is the file', 'medias=@file.pdf'],
+      ['es', 'API de mensajes', '"body":"¡Hola!"', 'pedido-123', 'body=Aquí está el archivo', 'medias=@archivo.pdf'],
+    ]) {
+      await page.evaluate(`localStorage.setItem('language', '${language}')`)
+      await page.reload()
+      await page.locator('h1', { hasText: title }).waitFor()
+      const text = await page
+        .getByRole('region', {
+          name: language === 'en' ? 'Example: send a text message' : 'Ejemplo: enviar un mensaje de texto',
+        })
+        .innerText()
+      assert.include(text, body)
+      assert.include(text, `Idempotency-Key: ${key}`)
+      const media = await page.locator('[data-testid=curl-doc-media]').innerText()
+      assert.include(media, caption)
+      assert.include(media, file)
+    }
+    await page.locator('[data-testid=curl-doc-media]').scrollIntoViewIfNeeded()
+    await shot(page, 'messaging-api-docs-es-390')
+    await page.evaluate(`localStorage.setItem('language', 'pt')`)
+    await page.reload()
+    await page.locator('h1', { hasText: 'API de mensagens' }).waitFor()
     await page.getByRole('tab', { name: 'Testar envio' }).click()
     await page.fill('input[name=mediaNumber]', '5511999990000')
     // a file whose content is not what its name says: the server refuses it

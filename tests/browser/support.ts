@@ -40,12 +40,14 @@ export interface TrackedPage {
 /** A fresh context (own storage and cookies) whose requests and page errors are recorded. */
 export async function openPage(
   browser: Browser,
-  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}
+  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; timezoneId?: string } = {}
 ): Promise<TrackedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1366, height: options.height ?? 820 },
     colorScheme: options.colorScheme ?? 'light',
     baseURL: BASE_URL,
+    // the machine's zone unless a test asks for its users' (the browser's calendar days)
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   })
   const page = await context.newPage()
   const requests: string[] = []

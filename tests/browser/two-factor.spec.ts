@@ -45,6 +45,11 @@ test.group('browser · two-factor', (group) => {
     const codes = desk.page.locator('[data-testid=two-factor-recovery-codes] span')
     await codes.first().waitFor()
     assert.equal(await codes.count(), 10)
+    // saved under a name in the reader's language, safe on any file system
+    assert.equal(
+      await desk.page.locator('a[download]', { hasText: 'Baixar' }).getAttribute('download'),
+      'balcao-codigos-de-recuperacao.txt'
+    )
     await shot(desk.page, 'recovery-codes-1440')
     await desk.page.click('[data-testid=two-factor-done]')
     await desk.page.locator('[data-testid=two-factor-status]', { hasText: 'Ativada' }).waitFor()

@@ -116,6 +116,18 @@ export async function waitProcessed(companyId: number, timeoutMs = 20000) {
 }
 
 /**
+ * waitProcessed, and then the after-commit effects of every processed event
+ * have run too (the jobs they queue, realtime, the outbox): they run after the
+ * drain's commit, so the drainers are stopped, which waits for them, and
+ * started again. For asserting that processing queued nothing.
+ */
+export async function waitDrained(companyId: number, timeoutMs = 20000) {
+  await waitProcessed(companyId, timeoutMs)
+  await inbound.drainers.stop()
+  inbound.drainers.start()
+}
+
+/**
  * A channel double for 'api' that records sends; returns it with a restore
  * function. With `companyId`, only that company's sends are recorded: other
  * tests' leftovers (a schedule or an API call a sweep sends later) still

@@ -3,14 +3,15 @@ import db from '@adonisjs/lucid/services/db'
 import { rateLimiter } from '#core/http'
 import { channelHooks, connectionRef } from '#core/pipeline'
 import { forgetChannelPlans } from '#core/channels'
-import { createConnection, inboxWorld, startWorkers, waitFor, waitProcessed } from '#tests/helpers/inbox'
+import { createConnection, inboxWorld, startWorkers, stopWorkers, waitFor, waitProcessed } from '#tests/helpers/inbox'
 import { setPlanFlags } from '#tests/helpers/world'
 import { startFakeBotApi, type FakeBotApi } from './fake_bot_api.js'
 import { telegramDriver, polling } from '../driver.js'
 import { stopPolling } from '../poller.js'
 import { openSecret, sealSecret } from '#core/secrets'
 import { pauseOf, resetThrottle } from '../throttle.js'
-import { runMediaJob } from '../media_job.js'
+import { jobs } from '#core/jobs'
+import { TELEGRAM_QUEUE, recoverMedia, runMediaJob } from '../media_job.js'
 import { SECRET_HEADER } from '../webhook_controller.js'
 import { ensureSessions } from '../sessions.js'
 
@@ -296,6 +297,50 @@ test.group('Telegram channel', (group) => {
       .where({ company_id: w.company.id, contact_id: groupContact.id })
       .firstOrFail()
     assert.isTrue(ticket.is_group)
+  })
+
+  test('a held file whose job was lost is queued again by the sweep once stale, and the message arrives with it', async ({
+    client,
+    assert,
+  }) => {
+    const w = await telegramWorld()
+    const { secret, key } = await startWebhook(w)
+    const userId = nextUser++
+    fake.file('lost-doc', Buffer.from('%PDF-1.4 lost'), 'documents/file_9.pdf')
+    const u = privateUpdate(userId, { document: { file_id: 'lost-doc', file_name: 'nota.pdf' }, caption: 'a nota' })
+    // no worker runs: the job waits in the queue; then it is lost (as Redis restarted empty)
+    await stopWorkers()
+    ;(await hook(client, key, secret, u)).assertStatus(200)
+    const held = await db
+      .from('telegram_pending_media')
+      .where({ company_id: w.company.id, whatsapp_id: w.conn.id })
+      .firstOrFail()
+    const jobId = `tgm-${held.id}`
+    assert.equal(await jobs.queue(TELEGRAM_QUEUE).remove(jobId), 1)
+    await startWorkers()
+
+    // held for less than a minute: the sweep leaves it (its job may still be on its way)
+    await recoverMedia()
+    assert.isUndefined(await jobs.queue(TELEGRAM_QUEUE).getJob(jobId))
+    // stale: queued again under the same id, downloaded, and the message goes in with its file
+    await db
+      .from('telegram_pending_media')
+      .where('id', held.id)
+      .update({ created_at: new Date(Date.now() - 120_000) })
+    assert.isAtLeast(await recoverMedia(), 1)
+    await waitFor(async () => !(await db.from('telegram_pending_media').where('id', held.id).first()))
+    await waitProcessed(w.company.id)
+    const m = await db
+      .from('messages')
+      .where({ company_id: w.company.id, wid: `${userId}:${u.message.message_id}` })
+      .firstOrFail()
+    assert.equal(m.media_type, 'document')
+    assert.equal(m.body, 'a nota')
+    assert.match(m.media_url, new RegExp(`^c${w.company.id}/telegram/${w.conn.id}/.+\\.pdf$`))
+    assert.lengthOf(
+      fake.calls.filter((c) => c.token === w.token && c.method === 'getFile'),
+      1
+    )
   })
 
   test('a file Telegram no longer serves: the message still arrives, its media marked unavailable; groups dropped when not allowed', async ({

@@ -1,7 +1,15 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { storage } from '#core/storage'
-import { createConnection, inboxWorld, rand, startWorkers, waitFor, waitProcessed } from '#tests/helpers/inbox'
+import {
+  createConnection,
+  inboxWorld,
+  rand,
+  startWorkers,
+  stopWorkers,
+  waitFor,
+  waitProcessed,
+} from '#tests/helpers/inbox'
 import { setPlanFlags } from '#tests/helpers/world'
 import { openSecret, sealSecret } from '#core/secrets'
 import { forgetMetaConnections } from '#channels/meta/connections'
@@ -9,7 +17,8 @@ import { pauseOf, resetThrottle } from '#channels/meta/throttle'
 import { runTokenHealth } from '#channels/meta/token_health'
 import { startFakeGraph, type FakeGraph } from '#channels/meta/tests/fake_graph'
 import { VERIFY_TOKEN, postSigned, useMetaEnv, waMessages, waStatus } from '#channels/meta/tests/fixtures'
-import { runMediaJob } from '../media_job.js'
+import { jobs } from '#core/jobs'
+import { META_QUEUE, recoverMedia, runMediaJob } from '../media_job.js'
 import { runMarkRead } from '#core/channels'
 import { connectionRef } from '#core/pipeline'
 import { Whatsapp } from '#core/models'
@@ -206,6 +215,52 @@ test.group('WhatsApp Cloud API channel', (group) => {
     const m = await waitFor(() => db.from('messages').where({ company_id: w.company.id, wid: id }).first())
     assert.equal(m.media_type, 'document')
     assert.isNull(m.media_url)
+  })
+
+  test('a held download whose job was lost is queued again by the sweep once stale, and the message arrives with its file', async ({
+    client,
+    assert,
+  }) => {
+    const w = await cloudWorld()
+    const id = `wamid.LOST${rand()}`
+    // no worker runs: the job waits in the queue; then it is lost (as Redis restarted empty)
+    await stopWorkers()
+    await postSigned(
+      client,
+      HOOK,
+      waMessages(w.phone, rand(), 'Ana', [
+        { id, type: 'image', image: { caption: 'a nota', mime_type: 'image/png', id: 'media-lost1' } },
+      ])
+    ).then((r: any) => r.assertStatus(200))
+    const held = await db
+      .from('meta_pending_media')
+      .where({ company_id: w.company.id, provider_message_id: id })
+      .firstOrFail()
+    const jobId = `wacm-${held.id}`
+    assert.equal(await jobs.queue(META_QUEUE).remove(jobId), 1)
+    await startWorkers()
+
+    // held for less than a minute: the sweep leaves it (its job may still be on its way)
+    await recoverMedia()
+    assert.isUndefined(await jobs.queue(META_QUEUE).getJob(jobId))
+    // stale: queued again under the same id, downloaded, and the message goes in with its file
+    await db
+      .from('meta_pending_media')
+      .where('id', held.id)
+      .update({ created_at: new Date(Date.now() - 120_000) })
+    assert.isAtLeast(await recoverMedia(), 1)
+    // the job ran: the file stored, the message handed in, the row released
+    await waitFor(async () => !(await db.from('meta_pending_media').where('id', held.id).first()))
+    await waitProcessed(w.company.id)
+    const m = await db.from('messages').where({ company_id: w.company.id, wid: id }).firstOrFail()
+    assert.equal(m.media_type, 'image')
+    assert.equal(m.body, 'a nota')
+    assert.match(m.media_url, new RegExp(`^c${w.company.id}/whatsappapi/${w.conn.id}/`))
+    assert.isTrue(await storage.disk().exists(m.media_url))
+    assert.lengthOf(
+      fake.calls.filter((c) => c.path === '/media-lost1'),
+      1
+    )
   })
 
   test('outbound text with reply context, media and reaction through the outbox; statuses move acks; failures show Meta code', async ({

@@ -130,13 +130,17 @@ export default class IntegrationsController {
    * The webhook/n8n delivery log of one integration, newest first, keyset-paged
    * by `before` like the audit log (an append-only log: offsets would shift as
    * tries arrive). Read like show; the request's signature is never stored.
+   * A failed try's `error` is a code (translated by the browser); the raw
+   * error (`detail`) may name the receiver's host or address, which whoever may
+   * not edit the integration does not read (as its masked urlN8N): admins only.
    */
   async deliveries(ctx: HttpContext) {
     const integration = await find(idParam(ctx, 'ERR_NO_INTEGRATION_FOUND'))
     const { before } = await ctx.request.validateUsing(deliveriesValidator)
+    const full = ctx.actor.user.isAdmin
     const query = tenantTable('integration_deliveries')
       .where('integration_id', integration.id)
-      .select('id', 'ticket_id', 'message_id', 'attempt', 'status_code', 'ok', 'error', 'created_at')
+      .select('id', 'ticket_id', 'message_id', 'attempt', 'status_code', 'ok', 'error_code', 'error', 'created_at')
       .orderBy('id', 'desc')
       .limit(DELIVERIES_PAGE + 1)
     if (before) query.where('id', '<', before)
@@ -149,7 +153,8 @@ export default class IntegrationsController {
         attempt: r.attempt,
         statusCode: r.status_code,
         ok: r.ok,
-        error: r.error ? String(r.error).slice(0, 200) : null,
+        error: r.error_code ?? (r.error ? 'ERR_INTEGRATION_DELIVERY_FAILED' : null),
+        detail: full && r.error ? String(r.error).slice(0, 200) : null,
         createdAt: r.created_at,
       })),
       hasMore: rows.length > DELIVERIES_PAGE,

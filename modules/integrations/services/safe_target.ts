@@ -23,12 +23,15 @@ export function forbiddenAddress(ip: string) {
   )
 }
 
+/** The address is one an integration may not reach (its message names the host: admins only). */
+export class UnsafeTargetError extends Error {}
+
 /** Throws when the URL's host is not a target an integration may reach. */
 export async function assertSafeTarget(url: string) {
   const u = new URL(url)
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('integration URL must be http(s)')
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UnsafeTargetError('integration URL must be http(s)')
   const host = u.hostname.replace(/^\[|\]$/g, '')
   const addresses = isIP(host) ? [{ address: host }] : await lookup(host, { all: true })
   if (!addresses.length || addresses.some((a) => forbiddenAddress(a.address)))
-    throw new Error(`integration URL host ${host} is not allowed`)
+    throw new UnsafeTargetError(`integration URL host ${host} is not allowed`)
 }

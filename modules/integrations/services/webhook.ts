@@ -5,10 +5,13 @@
  * the timestamp in x-balcao-timestamp). Up to MAX_ATTEMPTS tries with a
  * growing pause, each one in the delivery log. A reply in the response body
  * ({"reply": "..."} / {"replies": [...]} or plain text) goes back to the contact.
+ * A failed try is logged with an error code (errors.ts) that every user of the
+ * company may read, and the raw error, which may name the receiver's host or
+ * address (a token in its path), that only admins read.
  */
 import { createHmac } from 'node:crypto'
 import { tenantInsert } from '#core/tenancy'
-import { assertSafeTarget } from './safe_target.js'
+import { UnsafeTargetError, assertSafeTarget } from './safe_target.js'
 
 export const MAX_ATTEMPTS = 3
 const TIMEOUT_MS = 10_000
@@ -22,6 +25,26 @@ export interface WebhookPayload {
   contact: { id: number; name: string; number: string }
   message: { id: number; body: string; mediaType: string | null; mediaUrl: string | null; createdAt: string }
 }
+
+/** Why a try failed, as the delivery log tells it to any user (texts in errors.ts). */
+export type DeliveryErrorCode =
+  | 'ERR_INTEGRATION_DELIVERY_STATUS'
+  | 'ERR_INTEGRATION_DELIVERY_TIMEOUT'
+  | 'ERR_INTEGRATION_DELIVERY_BLOCKED'
+  | 'ERR_INTEGRATION_DELIVERY_UNREACHABLE'
+  | 'ERR_INTEGRATION_DELIVERY_FAILED'
+
+function failureCode(e: unknown): DeliveryErrorCode {
+  if (e instanceof UnsafeTargetError) return 'ERR_INTEGRATION_DELIVERY_BLOCKED'
+  const name = (e as Error)?.name
+  if (name === 'TimeoutError' || name === 'AbortError') return 'ERR_INTEGRATION_DELIVERY_TIMEOUT'
+  // fetch's own network failure (refused, reset, TLS) and a name that does not resolve
+  if (e instanceof TypeError || ['ENOTFOUND', 'EAI_AGAIN'].includes((e as NodeJS.ErrnoException)?.code ?? ''))
+    return 'ERR_INTEGRATION_DELIVERY_UNREACHABLE'
+  return 'ERR_INTEGRATION_DELIVERY_FAILED'
+}
+
+type Failure = { code: DeliveryErrorCode; detail: string }
 
 export const signBody = (secret: string, timestamp: number, body: string) =>
   'sha256=' + createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')
@@ -52,7 +75,7 @@ export async function deliver(
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const ts = Math.floor(Date.now() / 1000)
     let status: number | null = null
-    let error: string | null = null
+    let error: Failure | null = null
     try {
       await assertSafeTarget(url)
       const res = await fetch(url, {
@@ -73,14 +96,14 @@ export async function deliver(
         await record(log, attempt, status, true, null)
         return { ok: true, replies: repliesOf(res.headers.get('content-type') ?? '', text) }
       }
-      error = `HTTP ${status}`
+      error = { code: 'ERR_INTEGRATION_DELIVERY_STATUS', detail: `HTTP ${status}` }
       // a 4xx other than 408/429 will not get better by trying again
       if (status < 500 && status !== 408 && status !== 429) {
         await record(log, attempt, status, false, error)
         return { ok: false, replies: [] }
       }
     } catch (e) {
-      error = (e as Error).message
+      error = { code: failureCode(e), detail: String((e as Error)?.message ?? e) }
     }
     await record(log, attempt, status, false, error)
     const pause = retryDelays.ms[attempt - 1]
@@ -94,7 +117,7 @@ async function record(
   attempt: number,
   status: number | null,
   ok: boolean,
-  error: string | null
+  error: Failure | null
 ) {
   await tenantInsert('integration_deliveries', {
     integration_id: log.integrationId,
@@ -103,6 +126,7 @@ async function record(
     attempt,
     status_code: status,
     ok,
-    error: error?.slice(0, 500) ?? null,
+    error_code: error?.code ?? null,
+    error: error?.detail.slice(0, 500) ?? null,
   })
 }

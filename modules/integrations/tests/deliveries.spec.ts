@@ -9,12 +9,12 @@ import { FakeServer } from './fake_server.js'
 const SECRET = 'segredo-de-assinatura-123'
 let server: FakeServer
 
-const webhook = (t: TenantWorld) =>
+const webhook = (t: TenantWorld, urlN8N = `${server.url}/hook`) =>
   tenancy.run(t.company.id, () =>
     QueueIntegration.create({
       type: 'webhook',
       name: 'Hook',
-      urlN8N: `${server.url}/hook`,
+      urlN8N,
       secret: sealSecret(SECRET),
       language: 'pt-BR',
     })
@@ -63,8 +63,12 @@ test.group('integrations: delivery log', (group) => {
       r.body().deliveries.map((d: any) => [d.attempt, d.statusCode, d.ok, d.error, d.ticketId, d.messageId]),
       [
         [2, 200, true, null, 10, 99],
-        [1, 503, false, 'HTTP 503', 10, 99],
+        [1, 503, false, 'ERR_INTEGRATION_DELIVERY_STATUS', 10, 99],
       ]
+    )
+    assert.deepEqual(
+      r.body().deliveries.map((d: any) => d.detail),
+      [null, 'HTTP 503']
     )
     assert.sameMembers(Object.keys(r.body().deliveries[0]), [
       'id',
@@ -74,6 +78,7 @@ test.group('integrations: delivery log', (group) => {
       'statusCode',
       'ok',
       'error',
+      'detail',
       'createdAt',
     ])
     const text = JSON.stringify(r.body())
@@ -83,6 +88,59 @@ test.group('integrations: delivery log', (group) => {
     // an attendant reads it as they read the integration itself
     const { token } = await createUser(owner.company)
     ;(await client.get(`/queueIntegration/${hook.id}/deliveries`).bearerToken(token)).assertStatus(200)
+  })
+
+  test("users read why a try failed as a code, never the receiver's host or address; admins read the raw error", async ({
+    client,
+    assert,
+  }) => {
+    const owner = await createTenant()
+    const { token } = await createUser(owner.company)
+    // a refused address (cloud metadata) and a closed port, each with a token in the URL
+    const blocked = await webhook(owner, 'http://169.254.169.254/hook/tk-metadata-secret')
+    const closed = await webhook(owner, 'http://127.0.0.1:9/hook?token=tk-closed-secret')
+    assert.isFalse((await deliverOnce(owner, blocked)).ok)
+    assert.isFalse((await deliverOnce(owner, closed)).ok)
+
+    const read = async (hook: QueueIntegration, bearer: string) => {
+      const r = await client.get(`/queueIntegration/${hook.id}/deliveries`).bearerToken(bearer)
+      r.assertStatus(200)
+      return r.body().deliveries as any[]
+    }
+    for (const [hook, code] of [
+      [blocked, 'ERR_INTEGRATION_DELIVERY_BLOCKED'],
+      [closed, 'ERR_INTEGRATION_DELIVERY_UNREACHABLE'],
+    ] as const) {
+      const seen = await read(hook, token)
+      assert.lengthOf(seen, 3)
+      assert.deepEqual(
+        seen.map((d) => [d.ok, d.error, d.detail]),
+        Array(3).fill([false, code, null])
+      )
+      const text = JSON.stringify(seen)
+      for (const secret of ['169.254.169.254', 'tk-metadata-secret', '127.0.0.1', 'tk-closed-secret'])
+        assert.notInclude(text, secret)
+    }
+    // the admin, who reads the address whole, reads the raw error too
+    const [admin] = await read(blocked, owner.adminToken)
+    assert.equal(admin.error, 'ERR_INTEGRATION_DELIVERY_BLOCKED')
+    assert.include(admin.detail, '169.254.169.254')
+
+    // a try logged before errors had codes reads as a failure, its text for admins only
+    await tenancy.run(owner.company.id, () =>
+      tenantInsert('integration_deliveries', {
+        integration_id: closed.id,
+        ticket_id: 1,
+        message_id: 2,
+        attempt: 1,
+        ok: false,
+        error: 'getaddrinfo ENOTFOUND hooks.internal.example',
+      })
+    )
+    const [legacy] = await read(closed, token)
+    assert.deepEqual([legacy.error, legacy.detail], ['ERR_INTEGRATION_DELIVERY_FAILED', null])
+    const [legacyAdmin] = await read(closed, owner.adminToken)
+    assert.equal(legacyAdmin.detail, 'getaddrinfo ENOTFOUND hooks.internal.example')
   })
 
   test('50 a page, keyset by `before`; bad paging is a 422', async ({ client, assert }) => {

@@ -1,11 +1,13 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { tenancy } from '#core/tenancy'
-import { waitFor } from '#tests/helpers/inbox'
+import { jobs } from '#core/jobs'
+import { waitDrained, waitFor } from '#tests/helpers/inbox'
 import { company, type Company } from '#modules/queues/tests/conversation/dsl'
 import QueueIntegration from '../models/queue_integration.js'
 import { sealSecret } from '#core/secrets'
 import { retryDelays, signBody } from '../services/webhook.js'
+import { QUEUE } from '../services/runner.js'
 import { swapDialogflow } from '../services/dialogflow.js'
 import { FakeServer, bubble } from './fake_server.js'
 import { SERVICE_ACCOUNT } from './isolation.js'
@@ -251,7 +253,10 @@ test.group('integrations: bots in the conversation', (group) => {
     await db.from('contacts').where({ company_id: c.id, number: eva.number }).update({ disable_bot: true })
     const seen = server.seen.length
     await eva.says('de novo')
-    await new Promise((r) => setTimeout(r, 300))
+    // the event and its after-commit effects done: a call to the integration would be queued by now
+    await waitDrained(c.id)
+    const again = await db.from('messages').where({ company_id: c.id, body: 'de novo' }).firstOrFail()
+    assert.isUndefined(await jobs.queue(QUEUE).getJob(`integration-${c.id}-${again.id}`))
     assert.equal(server.seen.length, seen)
   })
 

@@ -12,6 +12,7 @@ export { toasts, DEFAULT_TOAST_MS, LONG_TOAST_MS, type ToastMessage, type ToastI
 export { errorText, retryAfterText, toastError } from './notify/errors.js'
 export * from './format/dates.js'
 export * from './format/schedule.js'
+export * from './format/fileName.js'
 export * from './validation/rules.js'
 export { addErrorTexts, kitResources, type KitTexts } from './i18n/index.js'
 export { useDebouncedValue } from './hooks/useDebouncedValue.js'

@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next'
 import {
   api,
   ApiError,
+  downloadName,
   isAdmin,
   toastError,
   toasts,
@@ -35,6 +36,7 @@ import {
   usePagedList,
   usePermissionGate,
   formatDateTime,
+  toIsoDay,
   DataTable,
   Page,
   SelectField,
@@ -160,7 +162,7 @@ export default function AuditLogPage() {
       const url = URL.createObjectURL(blob)
       const a = document.createElement('a')
       a.href = url
-      a.download = `audit-log-${new Date().toISOString().slice(0, 10)}.xlsx`
+      a.download = downloadName(t('audit.exportFileName'), 'xlsx', toIsoDay(new Date()))
       a.click()
       setTimeout(() => URL.revokeObjectURL(url), 1000)
       toasts.success(t('audit.exported'))

@@ -47,6 +47,7 @@ import {
   Page,
   RowActions,
   TextField,
+  downloadName,
   type Column,
   type Rule,
 } from '@balcao/ui'
@@ -278,7 +279,7 @@ export default function ContactItemsPage({ contactListId }: { contactListId: num
             <Button icon={<ArrowLeftRegular />} onClick={() => navigate('/contact-lists')}>
               {t('contactItemsPage.back')}
             </Button>
-            <Button icon={<ArrowDownloadRegular />} onClick={downloadSample}>
+            <Button icon={<ArrowDownloadRegular />} onClick={() => downloadSample(downloadName(t('contactItemsPage.sampleFileName'), 'csv'))}>
               {t('contactItemsPage.sample')}
             </Button>
             {admin && (

@@ -25,6 +25,7 @@ import {
   Page,
   RowActions,
   TextField,
+  downloadName,
   type Column,
 } from '@balcao/ui'
 import type { ContactList } from './types.js'
@@ -88,7 +89,7 @@ export default function ContactListsPage() {
       render: (l) => (
         <>
           <Tooltip content={t('contactItemsPage.sample')} relationship="label">
-            <Button appearance="subtle" icon={<ArrowDownloadRegular />} onClick={downloadSample} />
+            <Button appearance="subtle" icon={<ArrowDownloadRegular />} onClick={() => downloadSample(downloadName(t('contactItemsPage.sampleFileName'), 'csv'))} />
           </Tooltip>
           <Tooltip content={t('contactListsPage.open')} relationship="label">
             <Button

@@ -31,6 +31,7 @@ import {
   DataTable,
   ErrorState,
   Page,
+  downloadName,
   type Column,
 } from '@balcao/ui'
 import { downloadFile } from './sample.js'
@@ -120,7 +121,7 @@ export default function ReportPage({ campaignId }: { campaignId: number }) {
             <Button
               icon={<ArrowDownloadRegular />}
               onClick={() =>
-                downloadFile(`/campaigns/${campaignId}/export`, `campanha-${campaignId}.xlsx`).catch(toastError)
+                downloadFile(`/campaigns/${campaignId}/export`, downloadName(t('reportPage.fileName'), 'xlsx', campaignId)).catch(toastError)
               }
             >
               {t('reportPage.export')}

@@ -12,7 +12,7 @@ import {
 } from '@fluentui/react-components'
 import { ArrowDownloadRegular, StarFilled } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { toastError } from '@balcao/ui'
+import { downloadName, toastError } from '@balcao/ui'
 import { downloadExport } from './download.js'
 import { formatNumber } from './numbers.js'
 import type { Attendant } from './types.js'
@@ -35,7 +35,7 @@ export function AttendantsTable({ rows, range }: { rows: Attendant[]; range: { f
   const download = (format: 'xlsx' | 'csv') =>
     downloadExport(
       { table: 'attendants', format, date_from: range.from, date_to: range.to },
-      `atendentes-${range.from}-${range.to}.${format}`,
+      downloadName(t('dashboardPage.tabs.attendants'), format, range.from, range.to),
       i18n.language
     ).catch(toastError)
   return (

@@ -23,7 +23,7 @@ import type { Chart } from '@fluentui/react-charts'
 import { ArrowSyncRegular, DocumentPdfRegular, FilterRegular } from '@fluentui/react-icons'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
-import { api, isAdmin, Page, realtime, toastError, toasts, userAtom } from '@balcao/ui'
+import { api, downloadName, isAdmin, Page, realtime, toastError, toasts, userAtom } from '@balcao/ui'
 import { BarChart, NpsGauge, TimesChart } from './charts/charts.js'
 import { dashboardPdf, imageSize, type ChartImage } from './pdf.js'
 import { CounterCard } from './CounterCard.js'
@@ -237,7 +237,7 @@ export function DashboardPage() {
         generatedAt: t('dashboardPage.generatedAt', { when: new Date().toLocaleString(i18n.language) }),
         counters: names.map((k) => [t(`dashboardPage.counters.${k}`), value(k)]),
         charts,
-        fileName: `dashboard-${range.from}-${range.to}.pdf`,
+        fileName: downloadName(t('dashboardPage.title'), 'pdf', range.from, range.to),
       })
     } catch {
       toasts.error(t('dashboardPage.pdfError'))

@@ -26,7 +26,7 @@ import {
 } from '@fluentui/react-components'
 import { ArrowDownloadRegular, DocumentPdfRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { api, EmptyState, Page, toastError, toasts } from '@balcao/ui'
+import { api, downloadName, EmptyState, Page, toastError, toasts } from '@balcao/ui'
 import { downloadExport } from './download.js'
 import { monthStart, today } from './dates.js'
 import { formatNumber } from './numbers.js'
@@ -182,7 +182,7 @@ export function ReportsPage() {
 
   const download = (format: 'xlsx' | 'csv') => {
     const { kind: table, ...filters } = query({})
-    void downloadExport({ ...filters, table, format }, `${t(`reportsPage.kinds.${kind}`)}-${from}-${to}.${format}`, i18n.language).catch(
+    void downloadExport({ ...filters, table, format }, downloadName(t(`reportsPage.kinds.${kind}`), format, from, to), i18n.language).catch(
       toastError
     )
   }
@@ -220,7 +220,7 @@ export function ReportsPage() {
         header,
         rows: rows.map(cells),
         note: count > rows.length ? t('reportsPage.truncated', { shown: rows.length, count }) : undefined,
-        fileName: `${t(`reportsPage.kinds.${kind}`)}-${from}-${to}.pdf`,
+        fileName: downloadName(t(`reportsPage.kinds.${kind}`), 'pdf', from, to),
       })
     } catch {
       toasts.error(t('reportsPage.pdfError'))

@@ -10,6 +10,7 @@ import { useAtomValue } from 'jotai'
 import {
   Badge,
   Button,
+  Caption1,
   Dialog,
   DialogActions,
   DialogBody,
@@ -90,6 +91,7 @@ const useStyles = makeStyles({
   deliveriesSurface: { maxWidth: '720px', width: '100%', boxSizing: 'border-box' },
   deliveriesContent: { display: 'flex', flexDirection: 'column', gap: '12px', minWidth: 0 },
   error: { overflowWrap: 'anywhere', color: tokens.colorNeutralForeground2 },
+  detail: { overflowWrap: 'anywhere', color: tokens.colorNeutralForeground3 },
   more: { display: 'flex', justifyContent: 'center' },
 })
 
@@ -250,7 +252,10 @@ export interface Delivery {
   attempt: number
   statusCode: number | null
   ok: boolean
+  /** why the try failed: an error code (its text in errors.*) */
   error: string | null
+  /** the receiver's raw error, for admins only (it may name the receiver's host) */
+  detail: string | null
   createdAt: string
 }
 
@@ -321,7 +326,19 @@ export function DeliveriesDialog(props: { item: Integration; onClose: () => void
     {
       key: 'error',
       header: t('integrationsPage.deliveryError'),
-      render: (d) => <span className={styles.error}>{d.error ?? '—'}</span>,
+      render: (d) =>
+        d.error ? (
+          <span className={styles.error}>
+            {t(`errors.${d.error}`, { defaultValue: t('errors.generic') })}
+            {d.detail && (
+              <Caption1 block className={styles.detail}>
+                {d.detail}
+              </Caption1>
+            )}
+          </span>
+        ) : (
+          '—'
+        ),
     },
   ]
 

@@ -1,4 +1,4 @@
-/** A block of example code with a copy button. */
+/** A block of example code with a copy button, named for screen readers by `label`. */
 import { useState } from 'react'
 import { Button, makeStyles, tokens } from '@fluentui/react-components'
 import { CopyRegular } from '@fluentui/react-icons'
@@ -27,7 +27,8 @@ const useStyles = makeStyles({
   },
 })
 
-export function CodeBlock({ code, label }: { code: string; label?: string }) {
+/** label: what the block shows, read by screen readers (translated); testId: for the tests */
+export function CodeBlock({ code, label, testId }: { code: string; label: string; testId?: string }) {
   const { t } = useTranslation()
   const styles = useStyles()
   const [copied, setCopied] = useState(false)
@@ -48,7 +49,8 @@ export function CodeBlock({ code, label }: { code: string; label?: string }) {
         }}
         />
       </div>
-      <pre className={styles.pre} aria-label={label} data-testid={label}>
+      {/* a named region, focusable: its text scrolls sideways, so a keyboard must reach it */}
+      <pre className={styles.pre} role="region" tabIndex={0} aria-label={label} data-testid={testId}>
         {code}
       </pre>
     </div>

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next'
 import { api, toastError } from '@balcao/ui'
 import type { Usage } from './types.js'
 import { CodeBlock } from './CodeBlock.js'
-import { apiHost, curlMedia, curlStatus, curlText } from './curl.js'
+import { apiHost, curlMedia, curlStatus, curlText, sampleValues } from './curl.js'
 
 const useStyles = makeStyles({
   grid: { display: 'grid', gap: '16px', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 460px), 1fr))' },
@@ -47,6 +47,7 @@ export function DocsSection({ token, limits }: { token: string; limits: Usage['l
   const { t } = useTranslation()
   const styles = useStyles()
   const l = limits ?? { perMinute: 60, maxFiles: 5, maxFileMb: 16, idempotencyHours: 24 }
+  const samples = sampleValues(t)
 
   const openApi = async () => {
     try {
@@ -98,11 +99,11 @@ export function DocsSection({ token, limits }: { token: string; limits: Usage['l
       <Card className={styles.card}>
         <Subtitle2 as="h2">{t('messagesApiPage.examples')}</Subtitle2>
         <Body1>{t('messagesApiPage.exampleText')}</Body1>
-        <CodeBlock code={curlText(token, '', '', true)} label="curl-doc-text" />
+        <CodeBlock code={curlText(token, '', '', samples, true)} label={t('messagesApiPage.codeDocText')} testId="curl-doc-text" />
         <Body1>{t('messagesApiPage.exampleMedia')}</Body1>
-        <CodeBlock code={curlMedia(token, '', 'Segue o arquivo', '')} label="curl-doc-media" />
+        <CodeBlock code={curlMedia(token, '', samples.caption, '', samples)} label={t('messagesApiPage.codeDocMedia')} testId="curl-doc-media" />
         <Body1>{t('messagesApiPage.exampleStatus')}</Body1>
-        <CodeBlock code={curlStatus(token)} label="curl-doc-status" />
+        <CodeBlock code={curlStatus(token)} label={t('messagesApiPage.codeDocStatus')} testId="curl-doc-status" />
         <Subtitle2 as="h2">{t('messagesApiPage.answers')}</Subtitle2>
         <ul className={styles.list}>
           <li>{t('messagesApiPage.answerOk')}</li>

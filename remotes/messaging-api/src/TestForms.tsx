@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next'
 import { SelectField, TextField, toasts } from '@balcao/ui'
 import type { ApiConnection } from './types.js'
 import { CodeBlock } from './CodeBlock.js'
-import { curlMedia, curlText } from './curl.js'
+import { curlMedia, curlText, sampleValues } from './curl.js'
 import { callSend, type ApiAnswer } from './callApi.js'
 
 const useStyles = makeStyles({
@@ -183,7 +183,7 @@ export function TestForms({ connections, tokenId, onTokenId, token, onSent }: Pr
             <Result answer={textAnswer} testId="text-result" />
           </form>
           <Body1>{t('messagesApiPage.curl')}</Body1>
-          <CodeBlock code={curlText(token, text.number, text.body)} label="curl-text" />
+          <CodeBlock code={curlText(token, text.number, text.body, sampleValues(t))} label={t('messagesApiPage.codeText')} testId="curl-text" />
         </Card>
         <Card className={styles.card}>
           <form className={styles.card} onSubmit={(e) => void sendMedia(e)} aria-label={t('messagesApiPage.mediaForm')} noValidate>
@@ -233,7 +233,7 @@ export function TestForms({ connections, tokenId, onTokenId, token, onSent }: Pr
             <Result answer={mediaAnswer} testId="media-result" />
           </form>
           <Body1>{t('messagesApiPage.curl')}</Body1>
-          <CodeBlock code={curlMedia(token, media.number, media.body, media.file?.name ?? '')} label="curl-media" />
+          <CodeBlock code={curlMedia(token, media.number, media.body, media.file?.name ?? '', sampleValues(t))} label={t('messagesApiPage.codeMedia')} testId="curl-media" />
         </Card>
       </div>
     </>

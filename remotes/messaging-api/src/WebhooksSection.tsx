@@ -280,7 +280,7 @@ export function WebhooksSection() {
             <DialogTitle>{t('messagesApiPage.secretTitle')}</DialogTitle>
             <DialogContent>
               <Body1>{t('messagesApiPage.secretText')}</Body1>
-              <CodeBlock code={secret ?? ''} label="webhook-secret" />
+              <CodeBlock code={secret ?? ''} label={t('messagesApiPage.secretTitle')} testId="webhook-secret" />
             </DialogContent>
             <DialogActions>
               <Button appearance="primary" onClick={() => setSecret(null)}>

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Body1, Button, Caption1, Field, Input, Spinner, Subtitle2, makeStyles, tokens } from '@fluentui/react-components'
-import { api, toastError, toasts } from '@balcao/ui'
+import { api, downloadName, toastError, toasts } from '@balcao/ui'
 import { QrCode } from '@balcao/ui'
 
 const useStyles = makeStyles({
@@ -80,7 +80,7 @@ export function Enrolment(props: { onCancel: () => void; onDone: () => void }) {
           <Button
             as="a"
             href={`data:text/plain;charset=utf-8,${encodeURIComponent(text + '\n')}`}
-            download="balcao-recovery-codes.txt"
+            download={downloadName(t('twoFactor.recoveryFileName'), 'txt')}
           >
             {t('twoFactor.download')}
           </Button>

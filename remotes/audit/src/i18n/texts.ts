@@ -28,6 +28,7 @@ const pt = {
     export: 'Exportar xlsx',
     exporting: 'Exportando… {{percent}}%',
     exported: 'Planilha baixada.',
+    exportFileName: 'Registro de auditoria',
     retentionHint: 'Os registros são guardados por {{days}} dias.',
     actions: {
       user_create: 'Usuário criado',
@@ -131,6 +132,7 @@ const en: typeof pt = {
     export: 'Export xlsx',
     exporting: 'Exporting… {{percent}}%',
     exported: 'Spreadsheet downloaded.',
+    exportFileName: 'Audit log',
     retentionHint: 'Entries are kept for {{days}} days.',
     actions: {
       user_create: 'User created',
@@ -235,6 +237,7 @@ const es: typeof pt = {
     export: 'Exportar xlsx',
     exporting: 'Exportando… {{percent}}%',
     exported: 'Hoja de cálculo descargada.',
+    exportFileName: 'Registro de auditoría',
     retentionHint: 'Los registros se guardan {{days}} días.',
     actions: {
       user_create: 'Usuario creado',

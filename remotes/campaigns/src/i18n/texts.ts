@@ -98,6 +98,7 @@ const pt = {
     optedOut: 'Descadastrados',
     skipped: 'Pulados (em atendimento)',
     export: 'Exportar (xlsx)',
+    fileName: 'Campanha',
   },
   campaignSettings: {
     title: 'Configurações de campanhas',
@@ -147,6 +148,7 @@ const pt = {
     empty: 'Nenhum contato nesta lista.',
     back: 'Voltar às listas',
     sample: 'Planilha modelo',
+    sampleFileName: 'Modelo lista de contatos',
     import: 'Importar',
     importing: 'Importando: {{done}} de {{total}} linhas',
     imported: 'Importação concluída: {{created}} novos, {{duplicates}} já na lista, {{invalid}} inválidos.',
@@ -266,6 +268,7 @@ const en: Texts = {
     optedOut: 'Opted out',
     skipped: 'Skipped (with an agent)',
     export: 'Export (xlsx)',
+    fileName: 'Campaign',
   },
   campaignSettings: {
     title: 'Campaign settings',
@@ -316,6 +319,7 @@ const en: Texts = {
     empty: 'No contacts in this list.',
     back: 'Back to lists',
     sample: 'Sample sheet',
+    sampleFileName: 'Contact list template',
     import: 'Import',
     importing: 'Importing: {{done}} of {{total}} rows',
     imported: 'Import finished: {{created}} new, {{duplicates}} already in the list, {{invalid}} invalid.',
@@ -433,6 +437,7 @@ const es: Texts = {
     optedOut: 'Dados de baja',
     skipped: 'Omitidos (en atención)',
     export: 'Exportar (xlsx)',
+    fileName: 'Campaña',
   },
   campaignSettings: {
     title: 'Configuración de campañas',
@@ -483,6 +488,7 @@ const es: Texts = {
     empty: 'No hay contactos en esta lista.',
     back: 'Volver a las listas',
     sample: 'Planilla modelo',
+    sampleFileName: 'Plantilla lista de contactos',
     import: 'Importar',
     importing: 'Importando: {{done}} de {{total}} filas',
     imported: 'Importación terminada: {{created}} nuevos, {{duplicates}} ya en la lista, {{invalid}} no válidos.',

@@ -6,7 +6,6 @@
  * keep the chat's own banner (`fallback`). Generic: no channel is named here.
  */
 import { useEffect, useMemo, useState } from 'react'
-import i18next from 'i18next'
 import { useTranslation } from 'react-i18next'
 import {
   Button,
@@ -41,54 +40,6 @@ interface Template {
   status: string
   body: string
   variables: number
-}
-
-const TEXTS = {
-  pt: {
-    left: 'Janela de 24 h: restam {{hours}} h {{minutes}} min para responder livremente.',
-    never: 'O contato ainda não escreveu: só é possível enviar um modelo aprovado.',
-    closedTemplates: 'A janela de 24 h terminou: só é possível enviar um modelo aprovado.',
-    humanAgent: 'A janela de 24 h terminou; respostas de atendente são aceitas até {{until}}.',
-    closed: 'A janela para responder a este contato terminou.',
-    templates: 'Modelos',
-    pick: 'Enviar modelo',
-    template: 'Modelo',
-    variable: 'Variável {{n}}',
-    none: 'Nenhum modelo aprovado. Sincronize os modelos da conta.',
-    sent: 'Modelo enviado.',
-    send: 'Enviar',
-  },
-  en: {
-    left: '24 h window: {{hours}} h {{minutes}} min left to reply freely.',
-    never: 'The contact has not written yet: only an approved template can be sent.',
-    closedTemplates: 'The 24 h window has ended: only an approved template can be sent.',
-    humanAgent: 'The 24 h window has ended; agent replies are accepted until {{until}}.',
-    closed: 'The window to reply to this contact has ended.',
-    templates: 'Templates',
-    pick: 'Send template',
-    template: 'Template',
-    variable: 'Variable {{n}}',
-    none: 'No approved template. Sync the account’s templates.',
-    sent: 'Template sent.',
-    send: 'Send',
-  },
-  es: {
-    left: 'Ventana de 24 h: quedan {{hours}} h {{minutes}} min para responder libremente.',
-    never: 'El contacto aún no escribió: solo se puede enviar una plantilla aprobada.',
-    closedTemplates: 'La ventana de 24 h terminó: solo se puede enviar una plantilla aprobada.',
-    humanAgent: 'La ventana de 24 h terminó; se aceptan respuestas de agentes hasta {{until}}.',
-    closed: 'La ventana para responder a este contacto terminó.',
-    templates: 'Plantillas',
-    pick: 'Enviar plantilla',
-    template: 'Plantilla',
-    variable: 'Variable {{n}}',
-    none: 'No hay plantillas aprobadas. Sincronice las plantillas de la cuenta.',
-    sent: 'Plantilla enviada.',
-    send: 'Enviar',
-  },
-}
-for (const [lng, res] of Object.entries(TEXTS)) {
-  i18next.addResourceBundle(lng, 'translation', { inbox: { channelWindow: res } }, true, false)
 }
 
 const channelDefs = () => loadModulesManifest<ChannelDef>().then((m) => m.channels)
@@ -137,13 +88,13 @@ export function ChannelWindow(props: {
     if (!state?.applies) return null
     const left = state.expiresAt ? Date.parse(state.expiresAt) - now : -1
     if (left > 0)
-      return t('inbox.channelWindow.left', { hours: Math.floor(left / 3600000), minutes: Math.floor(left / 60000) % 60 })
-    if (state.templates) return t(state.expiresAt ? 'inbox.channelWindow.closedTemplates' : 'inbox.channelWindow.never')
+      return t('inbox.chat.channelWindow.left', { hours: Math.floor(left / 3600000), minutes: Math.floor(left / 60000) % 60 })
+    if (state.templates) return t(state.expiresAt ? 'inbox.chat.channelWindow.closedTemplates' : 'inbox.chat.channelWindow.never')
     if (state.humanAgentUntil && Date.parse(state.humanAgentUntil) > now)
-      return t('inbox.channelWindow.humanAgent', {
+      return t('inbox.chat.channelWindow.humanAgent', {
         until: new Date(state.humanAgentUntil).toLocaleString(i18n.language),
       })
-    return t('inbox.channelWindow.closed')
+    return t('inbox.chat.channelWindow.closed')
   }, [state, now, t, i18n.language])
 
   if (support === undefined) return null
@@ -164,7 +115,7 @@ export function ChannelWindow(props: {
         {canPick && (
           <MessageBarActions>
             <Button size="small" onClick={() => setPicking(true)} data-testid="open-template-picker">
-              {t('inbox.channelWindow.templates')}
+              {t('inbox.chat.channelWindow.templates')}
             </Button>
           </MessageBarActions>
         )}
@@ -214,7 +165,7 @@ function TemplatePicker(props: {
         language: chosen.language,
         variables: values.slice(0, chosen.variables),
       })
-      toasts.success(t('inbox.channelWindow.sent'))
+      toasts.success(t('inbox.chat.channelWindow.sent'))
       props.onClose()
     } catch (error) {
       toastError(error)
@@ -224,14 +175,14 @@ function TemplatePicker(props: {
   return (
     <FormDialog
       open
-      title={t('inbox.channelWindow.pick')}
-      submitLabel={t('inbox.channelWindow.send')}
+      title={t('inbox.chat.channelWindow.pick')}
+      submitLabel={t('inbox.chat.channelWindow.send')}
       onSubmit={submit}
       onClose={props.onClose}
     >
-      {templates && !templates.length && <Text>{t('inbox.channelWindow.none')}</Text>}
+      {templates && !templates.length && <Text>{t('inbox.chat.channelWindow.none')}</Text>}
       {templates && templates.length > 0 && (
-        <Field label={t('inbox.channelWindow.template')} required>
+        <Field label={t('inbox.chat.channelWindow.template')} required>
           <Dropdown
             data-testid="template-select"
             value={chosen ? `${chosen.name} (${chosen.language})` : ''}
@@ -251,7 +202,7 @@ function TemplatePicker(props: {
       )}
       {chosen &&
         values.map((v, i) => (
-          <Field key={i} label={t('inbox.channelWindow.variable', { n: i + 1 })} required>
+          <Field key={i} label={t('inbox.chat.channelWindow.variable', { n: i + 1 })} required>
             <Input
               name={`template-variable-${i + 1}`}
               value={v}

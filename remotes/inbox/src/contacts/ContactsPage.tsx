@@ -52,6 +52,7 @@ import {
   RowActions,
   RouteEmbed,
   routeEmbeds,
+  downloadName,
   type Column,
 } from '@balcao/ui'
 import { loadQueues } from '../actions/data.js'
@@ -223,7 +224,7 @@ export default function ContactsPage() {
   const exportSheet = async () => {
     setExporting(true)
     try {
-      await downloadFile('/contacts/export', 'contatos.xlsx')
+      await downloadFile('/contacts/export', downloadName(t('inbox.contacts.title'), 'xlsx'))
     } catch (e) {
       toastError(e)
     } finally {
