@@ -6,7 +6,7 @@
 import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { Company } from '#core/models'
-import { tenancy, tenantInsert } from '#core/tenancy'
+import { tenancy } from '#core/tenancy'
 
 export interface SessionRow {
   user_id: number | null
@@ -81,20 +81,58 @@ async function zoneOf(companyId: number, trx: TransactionClientContract) {
   return zone
 }
 
-async function add(trx: TransactionClientContract, s: SessionRow, sign: 1 | -1, zone: string) {
-  const v = contribution(s)
-  const day = DateTime.fromJSDate(new Date(s.queued_at)).setZone(zone).toISODate()
-  const row: Record<string, unknown> = { day, user_key: s.user_id ?? 0, queue_key: s.queue_id ?? 0 }
-  for (const f of FIELDS) row[f] = v[f] * sign
-  const merge = Object.fromEntries(FIELDS.map((f) => [f, trx.raw(`dashboard_daily.${f} + excluded.${f}`)]))
-  await tenantInsert('dashboard_daily', row, trx)
-    .onConflict(['company_id', 'day', 'user_key', 'queue_key'])
-    .merge(merge)
+/**
+ * One statement that moves the given contributions in dashboard_daily: a
+ * session's old one out (-1) and its new one in (+1), summed per day, agent
+ * and queue first (one upsert may not touch a row twice). `prefix` puts a WITH
+ * clause in front, so a session write and its sums share one round trip.
+ */
+function dailyUpsert(companyId: number, changes: { s: SessionRow; sign: 1 | -1 }[], zone: string) {
+  const rows = new Map<string, { day: string; userKey: number; queueKey: number; v: Vector }>()
+  for (const { s, sign } of changes) {
+    const day = DateTime.fromJSDate(new Date(s.queued_at)).setZone(zone).toISODate()!
+    const userKey = s.user_id ?? 0
+    const queueKey = s.queue_id ?? 0
+    const key = `${day}|${userKey}|${queueKey}`
+    const row = rows.get(key) ?? { day, userKey, queueKey, v: Object.fromEntries(FIELDS.map((f) => [f, 0])) as Vector }
+    const c = contribution(s)
+    for (const f of FIELDS) row.v[f] += c[f] * sign
+    rows.set(key, row)
+  }
+  const columns = ['company_id', 'day', 'user_key', 'queue_key', ...FIELDS]
+  const list = [...rows.values()]
+  return {
+    sql: `INSERT INTO dashboard_daily (${columns.join(', ')})
+          VALUES ${list.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ')}
+          ON CONFLICT (company_id, day, user_key, queue_key) DO UPDATE SET
+          ${FIELDS.map((f) => `${f} = dashboard_daily.${f} + excluded.${f}`).join(', ')}`,
+    bindings: list.flatMap((r) => [companyId, r.day, r.userKey, r.queueKey, ...FIELDS.map((f) => r.v[f])]),
+  }
 }
 
-/** Moves a session's contribution from its old state (null when new) to its new one. */
+/** Moves a session's contribution from its old state (null when new) to its new one, in one statement. */
 export async function rollup(trx: TransactionClientContract, before: SessionRow | null, after: SessionRow) {
-  const zone = await zoneOf(tenancy.requireCompanyId(), trx)
-  if (before) await add(trx, before, -1, zone)
-  await add(trx, after, 1, zone)
+  const companyId = tenancy.requireCompanyId()
+  const zone = await zoneOf(companyId, trx)
+  const changes = [...(before ? [{ s: before, sign: -1 as const }] : []), { s: after, sign: 1 as const }]
+  const upsert = dailyUpsert(companyId, changes, zone)
+  await trx.rawQuery(upsert.sql, upsert.bindings as any[])
+}
+
+/**
+ * Stores a new session and adds it to the daily sums, in one statement
+ * (the insert is a WITH clause in front of the sums' upsert).
+ */
+export async function insertSession(trx: TransactionClientContract, session: SessionRow & Record<string, unknown>) {
+  const companyId = tenancy.requireCompanyId()
+  const zone = await zoneOf(companyId, trx)
+  const columns = Object.keys(session)
+  const upsert = dailyUpsert(companyId, [{ s: session, sign: 1 }], zone)
+  await trx.rawQuery(
+    `WITH session AS (
+       INSERT INTO dashboard_ticket_sessions (company_id, ${columns.join(', ')})
+       VALUES (?, ${columns.map(() => '?').join(', ')})
+     ) ${upsert.sql}`,
+    [companyId, ...columns.map((c) => session[c] ?? null), ...upsert.bindings] as any[]
+  )
 }

@@ -6,9 +6,9 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { tenancy, tenantInsert, tenantTable } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 import { getTicket } from '#modules/inbox/public/tickets'
-import { rollup, type SessionRow } from './daily_rollup.js'
+import { insertSession, rollup, type SessionRow } from './daily_rollup.js'
 
 export interface TicketMove {
   ticketId: number
@@ -29,8 +29,10 @@ const LATE_RATING_MS = 2 * 60_000
 
 type Session = SessionRow & { id: number }
 
+const LOCK_SPACE = 'dashboard-ticket'
+
 async function lockTicket(trx: TransactionClientContract, ticketId: number) {
-  await trx.rawQuery('SELECT pg_advisory_xact_lock(hashtext(?), ?)', ['dashboard-ticket', ticketId])
+  await trx.rawQuery('SELECT pg_advisory_xact_lock(hashtext(?), ?)', [LOCK_SPACE, ticketId])
 }
 
 async function liveSession(trx: TransactionClientContract, ticketId: number): Promise<Session | null> {
@@ -46,21 +48,16 @@ async function liveSession(trx: TransactionClientContract, ticketId: number): Pr
 export async function recordTicketChange(move: TicketMove, at: Date = new Date()) {
   const companyId = tenancy.requireCompanyId()
   await db.transaction(async (trx) => {
-    await lockTicket(trx, move.ticketId)
-    await tenantInsert(
-      'dashboard_ticket_states',
-      {
-        ticket_id: move.ticketId,
-        company_id: companyId,
-        status: move.status,
-        user_id: move.userId,
-        queue_id: move.queueId,
-        updated_at: at,
-      },
-      trx
+    // the ticket's lock (lockTicket's) and its state in one statement; the
+    // statements below start after the lock is held, so they see the last holder's writes
+    await trx.rawQuery(
+      `WITH locked AS (SELECT pg_advisory_xact_lock(hashtext(?), ?))
+       INSERT INTO dashboard_ticket_states (ticket_id, company_id, status, user_id, queue_id, updated_at)
+       SELECT ?::int, ?::int, ?::text, ?::int, ?::int, ?::timestamptz FROM locked
+       ON CONFLICT (ticket_id) DO UPDATE SET status = excluded.status, user_id = excluded.user_id,
+         queue_id = excluded.queue_id, updated_at = excluded.updated_at`,
+      [LOCK_SPACE, move.ticketId, move.ticketId, companyId, move.status, move.userId, move.queueId, at] as any[]
     )
-      .onConflict('ticket_id')
-      .merge(['status', 'user_id', 'queue_id', 'updated_at'])
 
     const live = await liveSession(trx, move.ticketId)
     // every session write moves its contribution in the daily sums too
@@ -89,22 +86,19 @@ export async function recordTicketChange(move: TicketMove, at: Date = new Date()
       const ticket = known
         ? { whatsappId: move.whatsappId, isGroup: move.isGroup }
         : await getTicket(move.ticketId, trx)
-      const [created] = await tenantInsert(
-        'dashboard_ticket_sessions',
-        {
-          ticket_id: move.ticketId,
-          whatsapp_id: ticket?.whatsappId ?? null,
-          is_group: ticket?.isGroup ?? move.status === 'group',
-          user_id: move.status === 'pending' ? null : move.userId,
-          queue_id: move.queueId,
-          queued_at: at,
-          started_at: move.status === 'open' && move.userId ? at : null,
-          nps_at: move.status === 'nps' ? at : null,
-          closed_at: move.status === 'nps' ? at : null,
-        },
-        trx
-      ).returning('*')
-      await rollup(trx, null, created)
+      await insertSession(trx, {
+        ticket_id: move.ticketId,
+        whatsapp_id: ticket?.whatsappId ?? null,
+        is_group: ticket?.isGroup ?? move.status === 'group',
+        user_id: move.status === 'pending' ? null : move.userId,
+        queue_id: move.queueId,
+        queued_at: at,
+        started_at: move.status === 'open' && move.userId ? at : null,
+        nps_at: move.status === 'nps' ? at : null,
+        closed_at: move.status === 'nps' ? at : null,
+        finished_at: null,
+        rate: null,
+      })
       return
     }
 
