@@ -59,11 +59,18 @@ export async function insertTicketIfNone(
   t: NewTicket
 ): Promise<{ ticket: TicketRow; created: boolean }> {
   const companyId = tenancy.requireCompanyId()
+  // the ticket and its 'create' log (logTicket's row) in one statement; no log when the insert lost a race
   const inserted = await trx.rawQuery(
-    `INSERT INTO tickets (company_id, uuid, status, channel, contact_id, whatsapp_id, is_group, is_bot, user_id, queue_id, is_active_demand, thread)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (company_id, contact_id, (coalesce(whatsapp_id, 0)), (coalesce(thread, ''))) WHERE status IN ('open','pending','group','nps','lgpd')
-     DO NOTHING RETURNING *`,
+    `WITH t AS (
+       INSERT INTO tickets (company_id, uuid, status, channel, contact_id, whatsapp_id, is_group, is_bot, user_id, queue_id, is_active_demand, thread)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (company_id, contact_id, (coalesce(whatsapp_id, 0)), (coalesce(thread, ''))) WHERE status IN ('open','pending','group','nps','lgpd')
+       DO NOTHING RETURNING *
+     ), log AS (
+       INSERT INTO ticket_logs (company_id, ticket_id, type, user_id, queue_id)
+       SELECT company_id, id, 'create', user_id, queue_id FROM t
+     )
+     SELECT * FROM t`,
     [
       companyId,
       randomUUID(),
@@ -79,11 +86,7 @@ export async function insertTicketIfNone(
       t.thread ?? null,
     ] as any[]
   )
-  if (inserted.rows.length) {
-    const ticket = inserted.rows[0] as TicketRow
-    await logTicket(trx, ticket.id, 'create', { userId: t.userId, queueId: t.queueId })
-    return { ticket, created: true }
-  }
+  if (inserted.rows.length) return { ticket: inserted.rows[0] as TicketRow, created: true }
   const existing = await findLiveTicket(trx, t.contactId, t.whatsappId, t.thread ?? null)
   if (!existing) throw new Error('live ticket vanished during find-or-create')
   return { ticket: existing, created: false }
