@@ -14,7 +14,7 @@ export interface CachedConnection {
   companyActive: boolean
 }
 
-const cache = new Map<string, { at: number; value: Promise<CachedConnection> }>()
+const cache = new Map<string, { at: number; value: Promise<CachedConnection>; known?: boolean }>()
 
 async function load(token: string): Promise<CachedConnection> {
   return tenancy.asSystem(async () => {
@@ -33,9 +33,19 @@ export function connectionByToken(token: string): Promise<CachedConnection> {
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value
   if (cache.size > 10_000) cache.clear()
   const value = load(token)
-  cache.set(token, { at: Date.now(), value })
-  value.catch(() => cache.delete(token))
+  const entry: { at: number; value: Promise<CachedConnection>; known?: boolean } = { at: Date.now(), value }
+  cache.set(token, entry)
+  value.then(
+    (c) => (entry.known = Boolean(c.whatsapp)),
+    () => cache.delete(token)
+  )
   return value
+}
+
+/** Whether the token names a connection this process has read in the last TTL_MS (no lookup needed). */
+export function knownToken(token: string): boolean {
+  const hit = cache.get(token)
+  return Boolean(hit?.known && Date.now() - hit.at < TTL_MS)
 }
 
 export function forgetConnections() {

@@ -21,7 +21,7 @@ import { AppError } from '#core/errors'
 import { rateLimiter } from '#core/http'
 import { channelHooks, connectionRef } from '#core/pipeline'
 import { normaliseNumber, type InboundEvent } from '#core/channels'
-import { connectionByToken } from './connection_cache.js'
+import { connectionByToken, knownToken } from './connection_cache.js'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, secretOf, verify } from './signature.js'
 
 const eventValidator = vine.create({
@@ -67,16 +67,20 @@ const perConnection = (id: number) => ({
 export default class WebhookController {
   async receive(ctx: HttpContext) {
     const ip = ctx.request.ip()
-    if (await rateLimiter.exceeded(failuresFrom(ip))) throw new AppError('ERR_TOO_MANY_REQUESTS', 429)
+    // a locked-out address gets no token lookup; a token read recently is checked with the request's count below
+    if (!knownToken(String(ctx.params.token ?? '')) && (await rateLimiter.exceeded(failuresFrom(ip)))) {
+      throw new AppError('ERR_TOO_MANY_REQUESTS', 429)
+    }
     try {
-      return await this.#accept(ctx)
+      return await this.#accept(ctx, ip)
     } catch (error) {
+      // counting the failure answers 429 once the address is locked out, whatever the request was
       if (error instanceof AppError && error.status === 401) await rateLimiter.consume([failuresFrom(ip)])
       throw error
     }
   }
 
-  async #accept(ctx: HttpContext) {
+  async #accept(ctx: HttpContext, ip: string) {
     const signature = ctx.request.header(SIGNATURE_HEADER)
     const timestamp = ctx.request.header(TIMESTAMP_HEADER)
     if (!signature || !timestamp) throw new AppError('ERR_INVALID_SIGNATURE', 401)
@@ -89,7 +93,8 @@ export default class WebhookController {
       throw new AppError('ERR_INVALID_SIGNATURE', 401)
     }
     if (!companyActive) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402)
-    await rateLimiter.consume([perConnection(whatsapp.id)])
+    // a locked-out address is refused even with a valid signature; one Redis round trip for both limits
+    await rateLimiter.consumeUnless(failuresFrom(ip), perConnection(whatsapp.id))
 
     const data = await ctx.request.validateUsing(eventValidator)
     const kind = data.type ?? 'message'

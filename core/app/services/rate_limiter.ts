@@ -37,23 +37,26 @@ async function live() {
   return r
 }
 
-async function hit(limit: Limit): Promise<{ hits: number; retryAfter: number }> {
+/**
+ * Counts one attempt against `limit`. With `blocker`, the same Redis round
+ * trip also reads that limit's count (not counting it): `blocked` says whether
+ * it is used up.
+ */
+async function hit(limit: Limit, blocker?: Limit): Promise<{ hits: number; retryAfter: number; blocked?: boolean }> {
   const r = await live()
   if (r) {
     const key = PREFIX + limit.key
-    const result = await r
-      .multi()
-      .incr(key)
-      .expire(key, limit.windowSeconds, 'NX')
-      .ttl(key)
-      .exec()
-      .catch(() => null)
+    const multi = r.multi().incr(key).expire(key, limit.windowSeconds, 'NX').ttl(key)
+    if (blocker) multi.get(PREFIX + blocker.key)
+    const result = await multi.exec().catch(() => null)
     if (result) {
       const hits = Number(result?.[0]?.[1] ?? 0)
       const ttl = Number(result?.[2]?.[1] ?? limit.windowSeconds)
-      return { hits, retryAfter: Math.max(ttl, 1) }
+      const blocked = blocker ? Number(result?.[3]?.[1] ?? 0) > blocker.max : undefined
+      return { hits, retryAfter: Math.max(ttl, 1), blocked }
     }
   }
+  if (blocker && (await rateLimiter.exceeded(blocker))) return { hits: 0, retryAfter: 1, blocked: true }
   const row = await db.rawQuery(
     `INSERT INTO rate_limits (key, hits, reset_at) VALUES (?, 1, now() + make_interval(secs => ?))
      ON CONFLICT (key) DO UPDATE SET
@@ -76,6 +79,18 @@ export const rateLimiter = {
     }
     if (retryAfter > 0) {
       throw new AppError('ERR_TOO_MANY_REQUESTS', 429, { details: { retryAfter } })
+    }
+  },
+  /**
+   * consume() of one limit, refused as well (429) when `blocker` is used up
+   * already (exceeded() of it), in one Redis round trip: for hot paths that
+   * check a client's failures, then count its request.
+   */
+  async consumeUnless(blocker: Limit, limit: Limit) {
+    const result = await hit(limit, blocker)
+    if (result.blocked) throw new AppError('ERR_TOO_MANY_REQUESTS', 429)
+    if (result.hits > limit.max) {
+      throw new AppError('ERR_TOO_MANY_REQUESTS', 429, { details: { retryAfter: result.retryAfter } })
     }
   },
   /** Whether a limit is already used up, without counting an attempt. */
