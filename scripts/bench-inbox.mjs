@@ -9,7 +9,7 @@
  * BENCH_REQUESTS (requests per list measurement, default 200), BENCH_KEEP=1 keeps the database,
  * BENCH_SPLIT=0 runs the workers inside the API process instead of a separate worker process,
  * BENCH_STATEMENTS=1 counts the worker's statements per event (through a proxy: slower),
- * BENCH_PROFILE=<dir> writes a CPU profile of the worker. The server runs compiled (build/), as in production.
+ * BENCH_PROFILE=<dir> writes CPU profiles of the API and worker processes. The server runs compiled (build/), as in production.
  * Uses DATABASE_URL / 127.0.0.1:5432 / embedded PostgreSQL like npm test, and
  * Redis when REDIS_URL is set or 127.0.0.1:6379 answers. Prints a JSON summary.
  */
@@ -66,7 +66,10 @@ async function main() {
   const split = process.env.BENCH_SPLIT !== '0'
   const sql = new pg.Client({ connectionString: env.DATABASE_URL })
   const cleanup = async () => {
-    if (server) server.kill('SIGTERM')
+    if (server) {
+      server.kill('SIGTERM')
+      await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)))
+    }
     if (workerProcess) {
       workerProcess.kill('SIGTERM')
       await new Promise((r) => workerProcess.once('exit', r))
@@ -79,7 +82,8 @@ async function main() {
   try {
     // compiled JavaScript, as production runs it
     prepareCompiled(env)
-    server = spawn(process.execPath, ['build/core/bin/server.js'], {
+    const apiProf = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`, '--cpu-prof-name=api.cpuprofile'] : []
+    server = spawn(process.execPath, [...apiProf, 'build/core/bin/server.js'], {
       cwd: ROOT,
       env: { ...env, WORKERS: split ? 'false' : 'true' },
       stdio: ['ignore', 'ignore', 'inherit'],

@@ -93,8 +93,8 @@ export default class WebhookController {
       throw new AppError('ERR_INVALID_SIGNATURE', 401)
     }
     if (!companyActive) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402)
-    // a locked-out address is refused even with a valid signature; one Redis round trip for both limits
-    await rateLimiter.consumeUnless(failuresFrom(ip), perConnection(whatsapp.id))
+    // counted through a local lease (one Redis round trip in 50 requests), which also reads the address's lockout
+    await rateLimiter.consumeLeased(failuresFrom(ip), perConnection(whatsapp.id))
 
     const data = await ctx.request.validateUsing(eventValidator)
     const kind = data.type ?? 'message'

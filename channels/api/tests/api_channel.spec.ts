@@ -83,6 +83,34 @@ test.group('API channel', (group) => {
     invalid.assertStatus(422)
   })
 
+  test('a hot limit is counted through local leases: a shared count in 50, never above the limit, a lockout refuses the next lease', async ({
+    assert,
+    cleanup,
+  }) => {
+    cleanup(() => rateLimiter.resetAll())
+    await rateLimiter.resetAll()
+    const limit = { key: `lease:${rand()}`, max: 120, windowSeconds: 60 }
+    const blocker = { key: `lease-block:${rand()}`, max: 2, windowSeconds: 60 }
+    const outcomes = await Promise.all(
+      Array.from({ length: 130 }, () =>
+        rateLimiter.consumeLeased(blocker, limit).then(
+          () => 'ok',
+          (e) => String(e.status)
+        )
+      )
+    )
+    assert.equal(outcomes.filter((o) => o === 'ok').length, 120)
+    assert.equal(outcomes.filter((o) => o === '429').length, 10)
+
+    // a locked-out caller is refused at the next lease, not before the current one is spent
+    await rateLimiter.resetAll()
+    const small = { key: `lease-small:${rand()}`, max: 1000, windowSeconds: 60 }
+    await rateLimiter.consumeLeased(blocker, small)
+    await assert.rejects(() => rateLimiter.consume([blocker, blocker, blocker]))
+    for (let i = 0; i < 49; i++) await rateLimiter.consumeLeased(blocker, small)
+    await assert.rejects(() => rateLimiter.consumeLeased(blocker, small))
+  })
+
   test('webhook rate limits: guessing signatures locks the address out; one connection cannot flood', async ({
     client,
     assert,

@@ -42,11 +42,15 @@ async function live() {
  * trip also reads that limit's count (not counting it): `blocked` says whether
  * it is used up.
  */
-async function hit(limit: Limit, blocker?: Limit): Promise<{ hits: number; retryAfter: number; blocked?: boolean }> {
+async function hit(
+  limit: Limit,
+  blocker?: Limit,
+  count = 1
+): Promise<{ hits: number; retryAfter: number; blocked?: boolean }> {
   const r = await live()
   if (r) {
     const key = PREFIX + limit.key
-    const multi = r.multi().incr(key).expire(key, limit.windowSeconds, 'NX').ttl(key)
+    const multi = r.multi().incrby(key, count).expire(key, limit.windowSeconds, 'NX').ttl(key)
     if (blocker) multi.get(PREFIX + blocker.key)
     const result = await multi.exec().catch(() => null)
     if (result) {
@@ -58,16 +62,27 @@ async function hit(limit: Limit, blocker?: Limit): Promise<{ hits: number; retry
   }
   if (blocker && (await rateLimiter.exceeded(blocker))) return { hits: 0, retryAfter: 1, blocked: true }
   const row = await db.rawQuery(
-    `INSERT INTO rate_limits (key, hits, reset_at) VALUES (?, 1, now() + make_interval(secs => ?))
+    `INSERT INTO rate_limits (key, hits, reset_at) VALUES (?, ?, now() + make_interval(secs => ?))
      ON CONFLICT (key) DO UPDATE SET
-       hits = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END,
+       hits = CASE WHEN rate_limits.reset_at <= now() THEN excluded.hits ELSE rate_limits.hits + excluded.hits END,
        reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
      RETURNING hits, ceil(extract(epoch from reset_at - now()))::int AS retry_after`,
-    [limit.key, limit.windowSeconds]
+    [limit.key, count, limit.windowSeconds]
   )
   const { hits, retry_after: retryAfter } = row.rows[0]
   return { hits: Number(hits), retryAfter: Math.max(Number(retryAfter), 1) }
 }
+
+/**
+ * Leases: for the hottest limit (an API channel connection's events, thousands
+ * a second), a process takes up to LEASE hits of the shared counter at once and
+ * spends them locally, so one request in LEASE meets Redis. A lease ends with
+ * the counter's window; what a process leased and did not spend counts as used
+ * (the limit is at most processes × LEASE lower, never higher).
+ */
+const LEASE = 50
+const leases = new Map<string, { remaining: number; until: number }>()
+const leasing = new Map<string, Promise<unknown>>()
 
 export const rateLimiter = {
   /** Counts one attempt against every limit; throws 429 when any is exceeded. */
@@ -82,15 +97,36 @@ export const rateLimiter = {
     }
   },
   /**
-   * consume() of one limit, refused as well (429) when `blocker` is used up
-   * already (exceeded() of it), in one Redis round trip: for hot paths that
-   * check a client's failures, then count its request.
+   * consume() of a limit of thousands a second, counted through a local lease
+   * (above); refused (429) as well when `blocker` (the caller's failures) is
+   * used up, read in the same round trip whenever a lease is taken. Callers
+   * check `blocker` themselves wherever a request could be guessing.
    */
-  async consumeUnless(blocker: Limit, limit: Limit) {
-    const result = await hit(limit, blocker)
-    if (result.blocked) throw new AppError('ERR_TOO_MANY_REQUESTS', 429)
-    if (result.hits > limit.max) {
-      throw new AppError('ERR_TOO_MANY_REQUESTS', 429, { details: { retryAfter: result.retryAfter } })
+  async consumeLeased(blocker: Limit, limit: Limit): Promise<void> {
+    const lease = leases.get(limit.key)
+    if (lease && lease.remaining > 0 && Date.now() < lease.until) {
+      lease.remaining--
+      return
+    }
+    // concurrent requests wait for one lease instead of each taking one
+    const pending = leasing.get(limit.key)
+    if (pending) {
+      await pending.catch(() => {})
+      return rateLimiter.consumeLeased(blocker, limit)
+    }
+    const chunk = Math.max(1, Math.min(LEASE, limit.max))
+    const taking = hit(limit, blocker, chunk)
+    leasing.set(limit.key, taking)
+    try {
+      const result = await taking
+      if (result.blocked) throw new AppError('ERR_TOO_MANY_REQUESTS', 429)
+      const granted = Math.min(chunk, limit.max - (result.hits - chunk))
+      if (granted <= 0) {
+        throw new AppError('ERR_TOO_MANY_REQUESTS', 429, { details: { retryAfter: result.retryAfter } })
+      }
+      leases.set(limit.key, { remaining: granted - 1, until: Date.now() + result.retryAfter * 1000 })
+    } finally {
+      leasing.delete(limit.key)
     }
   },
   /** Whether a limit is already used up, without counting an attempt. */
@@ -103,12 +139,14 @@ export const rateLimiter = {
   },
   /** Forgets the counters of one key (after a successful login, for instance). */
   async reset(key: string) {
+    leases.delete(key)
     const r = await live()
     if (r) await r.del(PREFIX + key).catch(() => {})
     await db.from('rate_limits').where('key', key).delete()
   },
   /** Test helper: forgets every counter. */
   async resetAll() {
+    leases.clear()
     const r = await live()
     if (r) {
       const keys = await r.keys(PREFIX + '*')
