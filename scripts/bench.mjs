@@ -5,7 +5,7 @@
  * issue's sizes, reads the JSON each prints, prints one Markdown table and
  * writes it, with every member's raw result, to .data/bench-report-<time>.md/.json.
  *
- *   npm run bench                    # everything at the issue's sizes (1M tickets, 10,000 streams): ~25 min
+ *   npm run bench                    # everything at the issue's sizes (1M tickets, 10,000 streams): ~7 min on 2 cores
  *   npm run bench -- lists inbox     # some members only
  *   BENCH_QUICK=1 npm run bench      # small sizes (100k tickets, 2,000 streams): a smoke run
  *
