@@ -99,11 +99,11 @@ function dailyUpsert(companyId: number, changes: { s: SessionRow; sign: 1 | -1 }
     for (const f of FIELDS) row.v[f] += c[f] * sign
     rows.set(key, row)
   }
-  const columns = ['company_id', 'day', 'user_key', 'queue_key', ...FIELDS]
   const list = [...rows.values()]
+  const placeholders = `(?, ?, ?, ?, ${FIELDS.map(() => '?').join(', ')})`
   return {
-    sql: `INSERT INTO dashboard_daily (${columns.join(', ')})
-          VALUES ${list.map(() => `(${columns.map(() => '?').join(', ')})`).join(', ')}
+    sql: `INSERT INTO dashboard_daily (company_id, day, user_key, queue_key, ${FIELDS.join(', ')})
+          VALUES ${list.map(() => placeholders).join(', ')}
           ON CONFLICT (company_id, day, user_key, queue_key) DO UPDATE SET
           ${FIELDS.map((f) => `${f} = dashboard_daily.${f} + excluded.${f}`).join(', ')}`,
     bindings: list.flatMap((r) => [companyId, r.day, r.userKey, r.queueKey, ...FIELDS.map((f) => r.v[f])]),
