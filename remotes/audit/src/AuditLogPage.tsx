@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next'
 import {
   api,
   ApiError,
+  downloadFile,
   downloadName,
   isAdmin,
   toastError,
@@ -158,13 +159,10 @@ export default function AuditLogPage() {
         await new Promise((r) => setTimeout(r, POLL_MS))
       }
       setExporting({ done: started.total, total: started.total })
-      const blob = await api.download(`/audit-logs/exports/${started.exportId}/file`)
-      const url = URL.createObjectURL(blob)
-      const a = document.createElement('a')
-      a.href = url
-      a.download = downloadName(t('audit.exportFileName'), 'xlsx', toIsoDay(new Date()))
-      a.click()
-      setTimeout(() => URL.revokeObjectURL(url), 1000)
+      await downloadFile(
+        `/audit-logs/exports/${started.exportId}/file`,
+        downloadName(t('audit.exportFileName'), 'xlsx', toIsoDay(new Date()))
+      )
       toasts.success(t('audit.exported'))
     } catch (e) {
       toastError(e)

@@ -31,10 +31,10 @@ import {
   DataTable,
   ErrorState,
   Page,
+  downloadFile,
   downloadName,
   type Column,
 } from '@balcao/ui'
-import { downloadFile } from './sample.js'
 import { STATUS_COLOR } from './CampaignsPage.js'
 import type { Campaign, CampaignRecord, Shipping } from './types.js'
 

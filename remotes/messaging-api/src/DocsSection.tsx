@@ -15,7 +15,7 @@ import {
 } from '@fluentui/react-components'
 import { DocumentArrowDownRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { api, toastError } from '@balcao/ui'
+import { api, saveBlob, toastError } from '@balcao/ui'
 import type { Usage } from './types.js'
 import { CodeBlock } from './CodeBlock.js'
 import { apiHost, curlMedia, curlStatus, curlText, sampleValues } from './curl.js'
@@ -52,12 +52,7 @@ export function DocsSection({ token, limits }: { token: string; limits: Usage['l
   const openApi = async () => {
     try {
       const doc = await api.get<unknown>('/messages-api/openapi.json')
-      const url = URL.createObjectURL(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }))
-      const a = document.createElement('a')
-      a.href = url
-      a.download = 'balcao-messaging-api.openapi.json'
-      a.click()
-      setTimeout(() => URL.revokeObjectURL(url), 1000)
+      saveBlob(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }), 'balcao-messaging-api.openapi.json')
     } catch (e) {
       toastError(e)
     }

@@ -52,6 +52,7 @@ import {
   RowActions,
   RouteEmbed,
   routeEmbeds,
+  downloadFile,
   downloadName,
   type Column,
 } from '@balcao/ui'
@@ -62,7 +63,7 @@ import { ContactEditDialog } from './ContactEditDialog.js'
 import { ImportDialog } from './ImportDialog.js'
 import { shownCount } from './shownCount.js'
 import { ticketQueueChoice } from './ticketQueue.js'
-import { conflictingTicket, downloadFile, type OpenTicketRef } from './transfer.js'
+import { conflictingTicket, type OpenTicketRef } from './transfer.js'
 import { connectionsFor, type Connection, type Contact, type ContactTag, type ContactsPage } from './types.js'
 
 const useStyles = makeStyles({

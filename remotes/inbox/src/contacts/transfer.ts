@@ -1,17 +1,5 @@
-/** Contact downloads and the conflicting ticket carried by a 409 ERR_OTHER_OPEN_TICKET. */
-import { api, isApiError } from '@balcao/ui'
-
-/** GET a file with the session's token and save it under `filename`. */
-export async function downloadFile(path: string, filename: string) {
-  const url = URL.createObjectURL(await api.download(path))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = filename
-  document.body.appendChild(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
-}
+/** The conflicting ticket carried by a 409 ERR_OTHER_OPEN_TICKET. */
+import { isApiError } from '@balcao/ui'
 
 export interface OpenTicketRef {
   id: number
