@@ -93,19 +93,26 @@ interface DueVisitor {
   site: string | null
 }
 
-/** One visitor's e-mail: claimed (so two workers never both send it), sent, then recorded. */
+/**
+ * One visitor's e-mail: claimed (so two sweeps never both send it), sent, then
+ * kept. The claim records what the e-mail covers (mailed_up_to) in the same
+ * update, on the condition that nobody moved it since this sweep read the row:
+ * a sweep that read the row while another was still sending would otherwise
+ * mail the same replies again. A failed send gives the claim back.
+ */
 async function mailVisitor(v: DueVisitor, send: Transporter) {
   await tenancy.run(v.company_id, async () => {
-    const claimed = await tenantTable('webchat_visitors')
-      .where('id', v.id)
-      .where('mail_due_at', '<=', new Date())
-      .update({ mail_due_at: null })
-    if (!claimed) return
     const since = Math.max(Number(v.seen_up_to), Number(v.mailed_up_to))
     const unseen = (await conversationMessages(v.whatsapp_id, v.number, since, 50)).filter(
       (m) => m.fromMe && !m.isDeleted && (m.body || m.mediaName)
     )
-    if (!unseen.length) return
+    const upTo = unseen.length ? Math.max(...unseen.map((m) => m.id)) : Number(v.mailed_up_to)
+    const claimed = await tenantTable('webchat_visitors')
+      .where('id', v.id)
+      .where('mail_due_at', '<=', new Date())
+      .where('mailed_up_to', v.mailed_up_to)
+      .update({ mail_due_at: null, mailed_up_to: upTo })
+    if (!claimed || !unseen.length) return
     const connection = await Whatsapp.find(v.whatsapp_id)
     const from = (connection?.settings?.title as string) || connection?.name || 'Chat'
     const t = texts[(['pt', 'en', 'es'] as const).find((l) => l === v.lang) ?? 'pt']
@@ -124,20 +131,20 @@ async function mailVisitor(v: DueVisitor, send: Transporter) {
         ].join('\n'),
       })
     } catch (error) {
-      // due again later; after the last attempt the replies stay in the chat's history only
+      // given back, due again later; after the last attempt the replies stay in the chat's history only
       const attempts = v.mail_attempts + 1
       await tenantTable('webchat_visitors')
         .where('id', v.id)
+        .where('mailed_up_to', upTo)
         .update({
+          mailed_up_to: v.mailed_up_to,
           mail_attempts: attempts,
           mail_due_at: attempts < MAX_ATTEMPTS ? new Date(Date.now() + RETRY_MS) : null,
         })
       logger.warn({ visitorId: v.id, attempts, error: (error as Error).message }, 'webchat: reply e-mail failed')
       return
     }
-    await tenantTable('webchat_visitors')
-      .where('id', v.id)
-      .update({ mailed_up_to: Math.max(...unseen.map((m) => m.id)), mail_attempts: 0 })
+    await tenantTable('webchat_visitors').where('id', v.id).update({ mail_attempts: 0 })
   })
 }
 
