@@ -17,6 +17,7 @@
  */
 import db from '@adonisjs/lucid/services/db'
 import pg from 'pg'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import env from '#start/env'
 import { tenancy, tenantTable } from '#core/tenancy'
 import { AppError } from '#core/errors'
@@ -32,7 +33,7 @@ const LANES = 64
 /** advisory-lock namespace of the lanes (pg_try_advisory_xact_lock(key, lane)) */
 const LANE_LOCK = 0x1b0a
 /** at most this many lanes and events per batch: the batch holds its tickets' locks until it commits */
-const LANES_PER_BATCH = 8
+export const LANES_PER_BATCH = 8
 const BATCH_SIZE = 100
 /** after-commit effects of a batch run this many units at a time */
 const EFFECTS_AT_ONCE = 2
@@ -181,24 +182,37 @@ const retryDelayMs = (attempt: number) => Math.min(300_000, 500 * 2 ** (attempt 
  * system: the drainers serve every company. One statement claims the batch: the lanes with events due, shuffled, the
  * first LANES_PER_BATCH whose advisory lock this transaction gets (another
  * drainer holds the rest), and their oldest due events.
+ * The due lanes are their own materialized step: as a subquery, PostgreSQL
+ * pushed the lock call below the sort and locked every due lane, so one
+ * drainer held all 64 and the others found nothing to do.
  */
 const CLAIM = `
-  WITH mine AS MATERIALIZED (
-    SELECT lane FROM (
-      -- one index probe per lane, whatever the backlog (a DISTINCT would read every pending row)
-      SELECT g.n AS lane FROM generate_series(0, ${LANES - 1}) AS g(n)
-       WHERE EXISTS (SELECT 1 FROM inbound_events e
-                      WHERE e.status = 'pending' AND e.lane = g.n
-                        AND (e.next_attempt_at IS NULL OR e.next_attempt_at <= now()))
-       ORDER BY random()
-    ) shuffled
-    WHERE pg_try_advisory_xact_lock(?, lane)
-    LIMIT ?
+  WITH due AS MATERIALIZED (
+    -- one index probe per lane, whatever the backlog (a DISTINCT would read every pending row)
+    SELECT g.n AS lane FROM generate_series(0, ${LANES - 1}) AS g(n)
+     WHERE EXISTS (SELECT 1 FROM inbound_events e
+                    WHERE e.status = 'pending' AND e.lane = g.n
+                      AND (e.next_attempt_at IS NULL OR e.next_attempt_at <= now()))
+     ORDER BY random()
+  ), mine AS MATERIALIZED (
+    SELECT lane FROM due WHERE pg_try_advisory_xact_lock(?, lane) LIMIT ?
   )
   SELECT e.id, e.company_id, e.whatsapp_id, e.payload, e.attempts FROM inbound_events e
    WHERE e.status = 'pending' AND (e.next_attempt_at IS NULL OR e.next_attempt_at <= now())
      AND e.lane IN (SELECT lane FROM mine)
    ORDER BY e.id LIMIT ? FOR UPDATE OF e SKIP LOCKED`
+
+/** Claims a batch in the caller's transaction: its rows, and the lanes' locks until the commit. */
+export async function claimBatch(trx: TransactionClientContract) {
+  const claimed = await trx.rawQuery(CLAIM, [LANE_LOCK, LANES_PER_BATCH, BATCH_SIZE])
+  return claimed.rows as {
+    id: string
+    company_id: number
+    whatsapp_id: number
+    payload: InboundEvent
+    attempts: number
+  }[]
+}
 
 /** An event of a batch run without savepoints failed: the batch rolled back and runs again, carefully. */
 class RunCarefully extends Error {}
@@ -219,10 +233,10 @@ async function drainBatch(effects: (units: Committed[]) => void, careful = false
     // is lost in a crash, the "done" marks go with it and the events are
     // processed again, so the WAL flush need not be waited for here.
     await trx.rawQuery('SET LOCAL synchronous_commit = off')
-    const claimed = await trx.rawQuery(CLAIM, [LANE_LOCK, LANES_PER_BATCH, BATCH_SIZE])
+    const claimed = await claimBatch(trx)
     const done: number[] = []
-    const attempts = new Map<number, number>(claimed.rows.map((r: any) => [Number(r.id), r.attempts + 1]))
-    const all: StoredInboundEvent[] = claimed.rows.map((row: any) => ({
+    const attempts = new Map<number, number>(claimed.map((r) => [Number(r.id), r.attempts + 1]))
+    const all: StoredInboundEvent[] = claimed.map((row) => ({
       id: Number(row.id),
       companyId: row.company_id,
       whatsappId: row.whatsapp_id,
