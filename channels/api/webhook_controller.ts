@@ -1,7 +1,9 @@
 /**
  * Inbound side of the API channel. POST /channels/api/webhook/:token with
  * headers x-balcao-timestamp and x-balcao-signature (HMAC-SHA256 of
- * `${timestamp}.${rawBody}`). Bodies:
+ * `${timestamp}.${rawBody}`). The body is one event or a JSON array of up to
+ * EVENTS_PER_REQUEST events (answered with { events: [{ id, duplicate }] },
+ * in order; one invalid event refuses the whole request, nothing stored). Events:
  *   { type?: 'message', id, from: { number, name? }, body?, mediaType?, mediaUrl?, quotedId?, timestamp? }
  *   { type: 'ack', id, ack: 0..5, from: { number } }
  *   { type: 'edit' | 'delete', id, body?, from: { number } }
@@ -24,7 +26,10 @@ import { normaliseNumber, type InboundEvent } from '#core/channels'
 import { connectionByToken, knownToken } from './connection_cache.js'
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, secretOf, verify } from './signature.js'
 
-const eventValidator = vine.create({
+/** 2100-01-01 in ms: the pipeline refuses later timestamps */
+const MAX_TIMESTAMP_MS = 4_102_444_800_000
+
+const eventSchema = vine.object({
   type: vine.enum(['message', 'ack', 'edit', 'delete', 'reaction']).optional(),
   id: vine.string().trim().minLength(1).maxLength(200),
   from: vine.object({
@@ -52,8 +57,13 @@ const eventValidator = vine.create({
     .optional(),
   quotedId: vine.string().trim().maxLength(200).optional(),
   ack: vine.number().withoutDecimals().min(0).max(5).optional(),
-  timestamp: vine.number().positive().max(4_102_444_800_000).optional(),
+  timestamp: vine.number().positive().max(MAX_TIMESTAMP_MS).optional(),
 })
+/** A request carries at most this many events (a JSON array): one signature, one stored batch. */
+export const EVENTS_PER_REQUEST = 100
+const eventValidator = vine.create(eventSchema)
+const eventsValidator = vine.create(vine.array(eventSchema).minLength(1).maxLength(EVENTS_PER_REQUEST))
+type EventData = Awaited<ReturnType<typeof eventValidator.validate>>
 
 /** Bad signatures per client address before it is refused outright (guessing tokens or secrets). */
 const failuresFrom = (ip: string) => ({ key: `apiwh:fail:${ip}`, max: 20, windowSeconds: 300 })
@@ -93,36 +103,47 @@ export default class WebhookController {
       throw new AppError('ERR_INVALID_SIGNATURE', 401)
     }
     if (!companyActive) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402)
-    // counted through a local lease (one Redis round trip in 50 requests), which also reads the address's lockout
-    await rateLimiter.consumeLeased(failuresFrom(ip), perConnection(whatsapp.id))
-
-    const data = await ctx.request.validateUsing(eventValidator)
-    const kind = data.type ?? 'message'
-    const isGroup = Boolean(data.from.isGroup)
-    const event: InboundEvent = {
-      kind,
-      whatsappId: whatsapp.id,
-      providerMessageId: data.id,
-      eventId:
-        kind === 'message'
-          ? data.id
-          : `${kind}:${data.id}:${data.ack ?? ''}:${data.timestamp ?? ''}:${kind === 'edit' ? (data.body ?? '').length : ''}`,
-      fromMe: data.fromMe ?? false,
-      timestamp: data.timestamp
-        ? Math.trunc(data.timestamp < 1e12 ? data.timestamp * 1000 : data.timestamp)
-        : Date.now(),
-      contact: { number: normaliseNumber(data.from.number, isGroup), name: data.from.name, isGroup },
-      participant: data.participant
-        ? { number: normaliseNumber(data.participant.number), name: data.participant.name }
-        : undefined,
-      body: data.body,
-      mediaType: data.mediaType,
-      mediaUrl: data.mediaUrl,
-      quotedProviderId: data.quotedId,
-      ack: data.ack,
-    }
-    if (!event.contact.number) throw new AppError('ERR_WAPP_INVALID_CONTACT', 422)
-    const result = await channelHooks.inbound(connectionRef(whatsapp), event)
-    return ctx.response.accepted({ id: result.id, duplicate: result.duplicate })
+    const body = ctx.request.body()
+    // every event is checked before any is stored: a request is taken whole or not at all
+    const batch = Array.isArray(body)
+      ? await eventsValidator.validate(body)
+      : [await ctx.request.validateUsing(eventValidator)]
+    const events = batch.map((data) => toEvent(whatsapp.id, data))
+    // counted through a local lease (one Redis round trip in 50 events), which also reads the address's lockout
+    await rateLimiter.consumeLeased(failuresFrom(ip), perConnection(whatsapp.id), events.length)
+    // ingested together, the events are written in one statement, in the request's order
+    const connection = connectionRef(whatsapp)
+    const results = await Promise.all(events.map((event) => channelHooks.inbound(connection, event)))
+    if (!Array.isArray(body)) return ctx.response.accepted({ id: results[0].id, duplicate: results[0].duplicate })
+    return ctx.response.accepted({ events: results.map((r) => ({ id: r.id, duplicate: r.duplicate })) })
   }
+}
+
+function toEvent(whatsappId: number, data: EventData): InboundEvent {
+  const kind = data.type ?? 'message'
+  const isGroup = Boolean(data.from.isGroup)
+  const event: InboundEvent = {
+    kind,
+    whatsappId,
+    providerMessageId: data.id,
+    eventId:
+      kind === 'message'
+        ? data.id
+        : `${kind}:${data.id}:${data.ack ?? ''}:${data.timestamp ?? ''}:${kind === 'edit' ? (data.body ?? '').length : ''}`,
+    fromMe: data.fromMe ?? false,
+    timestamp: data.timestamp ? Math.trunc(data.timestamp < 1e12 ? data.timestamp * 1000 : data.timestamp) : Date.now(),
+    contact: { number: normaliseNumber(data.from.number, isGroup), name: data.from.name, isGroup },
+    participant: data.participant
+      ? { number: normaliseNumber(data.participant.number), name: data.participant.name }
+      : undefined,
+    body: data.body,
+    mediaType: data.mediaType,
+    mediaUrl: data.mediaUrl,
+    quotedProviderId: data.quotedId,
+    ack: data.ack,
+  }
+  if (!event.contact.number) throw new AppError('ERR_WAPP_INVALID_CONTACT', 422)
+  // seconds are taken as such: checked here so that no event of a batch is refused after others were stored
+  if (event.timestamp! > MAX_TIMESTAMP_MS) throw new AppError('ERR_INVALID_INBOUND_EVENT', 422)
+  return event
 }

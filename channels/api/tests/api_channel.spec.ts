@@ -102,6 +102,21 @@ test.group('API channel', (group) => {
     assert.equal(outcomes.filter((o) => o === 'ok').length, 120)
     assert.equal(outcomes.filter((o) => o === '429').length, 10)
 
+    // several at once: a request of 30 is taken whole or refused, and a refused one leaves the rest usable
+    await rateLimiter.resetAll()
+    const bulk = { key: `lease-bulk:${rand()}`, max: 100, windowSeconds: 60 }
+    const bulkOutcomes = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        rateLimiter.consumeLeased(blocker, bulk, 30).then(
+          () => 'ok',
+          (e) => String(e.status)
+        )
+      )
+    )
+    assert.deepEqual(bulkOutcomes.sort(), ['429', 'ok', 'ok', 'ok'])
+    for (let i = 0; i < 10; i++) await rateLimiter.consumeLeased(blocker, bulk)
+    await assert.rejects(() => rateLimiter.consumeLeased(blocker, bulk))
+
     // a locked-out caller is refused at the next lease, not before the current one is spent
     await rateLimiter.resetAll()
     const small = { key: `lease-small:${rand()}`, max: 1000, windowSeconds: 60 }
@@ -149,6 +164,95 @@ test.group('API channel', (group) => {
     await waitProcessed(w.company.id)
     const stored = await db.from('messages').where({ company_id: w.company.id }).whereLike('wid', 'rl-flood-%')
     assert.lengthOf(stored, 3)
+  })
+
+  test('a batch of events in one request: stored in order, whole or not at all, counted per event', async ({
+    client,
+    assert,
+    cleanup,
+  }) => {
+    cleanup(() => rateLimiter.resetAll())
+    await rateLimiter.resetAll()
+    const w = await inboxWorld()
+    const secret = 'batched-shared-secret-0123'
+    await db
+      .from('whatsapps')
+      .where('id', w.whatsapp.id)
+      .update({ settings: JSON.stringify({ secret }) })
+    const ana = rand()
+    const bia = rand()
+    const batch = [
+      { id: 'b-1', from: { number: ana, name: 'Ana' }, body: 'primeira' },
+      { id: 'b-2', from: { number: bia, name: 'Bia' }, body: 'oi' },
+      { id: 'b-3', from: { number: ana }, body: 'segunda' },
+      { id: 'b-4', from: { number: ana }, body: 'terceira' },
+    ]
+    const r = await post(client, w.whatsapp.token, secret, batch)
+    r.assertStatus(202)
+    assert.deepEqual(
+      r.body().events.map((e: any) => e.duplicate),
+      [false, false, false, false]
+    )
+    const again = await post(client, w.whatsapp.token, secret, batch.slice(2))
+    assert.deepEqual(
+      again.body().events.map((e: any) => e.duplicate),
+      [true, true]
+    )
+    await waitProcessed(w.company.id)
+    const contact = await db.from('contacts').where({ company_id: w.company.id, number: ana }).firstOrFail()
+    const bodies = await db.from('messages').where('contact_id', contact.id).orderBy('id').select('body')
+    assert.deepEqual(
+      bodies.map((m) => m.body),
+      ['primeira', 'segunda', 'terceira']
+    )
+
+    // one bad event refuses the request: nothing of it is stored
+    const bad = await post(client, w.whatsapp.token, secret, [
+      { id: 'b-5', from: { number: ana }, body: 'boa' },
+      { id: 'b-6', from: { number: ana }, body: 'tarde', timestamp: 9e11 },
+    ])
+    bad.assertStatus(422)
+    const tooMany = await post(
+      client,
+      w.whatsapp.token,
+      secret,
+      Array.from({ length: 101 }, (_, i) => ({ id: `many-${i}`, from: { number: ana }, body: 'x' }))
+    )
+    tooMany.assertStatus(422)
+    const empty = await post(client, w.whatsapp.token, secret, [])
+    empty.assertStatus(422)
+    const stored = await db
+      .from('inbound_events')
+      .where({ company_id: w.company.id })
+      .whereIn('event_id', ['b-5', 'b-6'])
+    assert.lengthOf(stored, 0)
+
+    // the connection's limit counts events, not requests
+    await rateLimiter.resetAll()
+    process.env.API_WEBHOOK_PER_MINUTE = '5'
+    cleanup(() => {
+      delete process.env.API_WEBHOOK_PER_MINUTE
+    })
+    const four = Array.from({ length: 4 }, (_, i) => ({ id: `lim-${i}`, from: { number: bia }, body: `n${i}` }))
+    ;(await post(client, w.whatsapp.token, secret, four)).assertStatus(202)
+    const over = await post(client, w.whatsapp.token, secret, [
+      { id: 'lim-4', from: { number: bia }, body: 'n4' },
+      { id: 'lim-5', from: { number: bia }, body: 'n5' },
+    ])
+    over.assertStatus(429)
+    ;(await post(client, w.whatsapp.token, secret, { id: 'lim-6', from: { number: bia }, body: 'n6' })).assertStatus(
+      202
+    )
+    await waitProcessed(w.company.id)
+    const limited = await db
+      .from('messages')
+      .where({ company_id: w.company.id })
+      .whereLike('wid', 'lim-%')
+      .orderBy('id')
+    assert.deepEqual(
+      limited.map((m) => m.wid),
+      ['lim-0', 'lim-1', 'lim-2', 'lim-3', 'lim-6']
+    )
   })
 
   test('the plan flag useExternalApi is enforced on the webhook', async ({ client }) => {

@@ -97,34 +97,44 @@ export const rateLimiter = {
     }
   },
   /**
-   * consume() of a limit of thousands a second, counted through a local lease
-   * (above); refused (429) as well when `blocker` (the caller's failures) is
-   * used up, read in the same round trip whenever a lease is taken. Callers
-   * check `blocker` themselves wherever a request could be guessing.
+   * consume() of `count` attempts against a limit of thousands a second, counted
+   * through a local lease (above); refused (429) as well when `blocker` (the
+   * caller's failures) is used up, read in the same round trip whenever a lease
+   * is taken. Callers check `blocker` themselves wherever a request could be guessing.
    */
-  async consumeLeased(blocker: Limit, limit: Limit): Promise<void> {
+  async consumeLeased(blocker: Limit, limit: Limit, count = 1): Promise<void> {
     const lease = leases.get(limit.key)
-    if (lease && lease.remaining > 0 && Date.now() < lease.until) {
-      lease.remaining--
+    if (lease && lease.remaining >= count && Date.now() < lease.until) {
+      lease.remaining -= count
       return
     }
     // concurrent requests wait for one lease instead of each taking one
     const pending = leasing.get(limit.key)
     if (pending) {
       await pending.catch(() => {})
-      return rateLimiter.consumeLeased(blocker, limit)
+      return rateLimiter.consumeLeased(blocker, limit, count)
     }
-    const chunk = Math.max(1, Math.min(LEASE, limit.max))
+    // what is left of a lease is spent first; the shared counter gives the rest
+    const left = () => {
+      const current = leases.get(limit.key)
+      return current && Date.now() < current.until ? current.remaining : 0
+    }
+    const chunk = Math.max(count - left(), Math.min(LEASE, limit.max))
     const taking = hit(limit, blocker, chunk)
     leasing.set(limit.key, taking)
     try {
       const result = await taking
       if (result.blocked) throw new AppError('ERR_TOO_MANY_REQUESTS', 429)
-      const granted = Math.min(chunk, limit.max - (result.hits - chunk))
-      if (granted <= 0) {
+      const granted = Math.max(0, Math.min(chunk, limit.max - (result.hits - chunk)))
+      // read again: requests spent from the lease while the counter answered
+      const usable = left()
+      const until = Date.now() + result.retryAfter * 1000
+      if (usable + granted < count) {
+        // what was granted stays leased for smaller requests
+        leases.set(limit.key, { remaining: usable + granted, until })
         throw new AppError('ERR_TOO_MANY_REQUESTS', 429, { details: { retryAfter: result.retryAfter } })
       }
-      leases.set(limit.key, { remaining: granted - 1, until: Date.now() + result.retryAfter * 1000 })
+      leases.set(limit.key, { remaining: usable + granted - count, until })
     } finally {
       leasing.delete(limit.key)
     }
