@@ -129,6 +129,29 @@ function writeLocally(channels: string[], json: string, id: string | null) {
 }
 
 let subscriber: Redis | null = null
+let outgoing: { channels: string[]; json: string }[] = []
+
+function flush() {
+  const batch = outgoing
+  outgoing = []
+  const client = redis()
+  if (!client) return batch.forEach((e) => writeLocally(e.channels, e.json, local.push(e.channels, e.json)))
+  if (!(client as any).realtimeSend) client.defineCommand('realtimeSend', { numberOfKeys: 1, lua: SEND_SCRIPT })
+  const pipeline = client.pipeline()
+  for (const e of batch) (pipeline as any).realtimeSend(LOG(), REPLAY_MAX, TOPIC(), e.channels.join(','), e.json)
+  // Redis is down: this process's streams still get them (without an id: they cannot be replayed),
+  // the others' clients refetch when their streams come back
+  const failed = () => batch.forEach((e) => writeLocally(e.channels, e.json, null))
+  pipeline.exec().then((results) => {
+    if (!results) return failed()
+    results.forEach(([error, id], i) => {
+      const e = batch[i]
+      if (error) writeLocally(e.channels, e.json, null)
+      // written here when our own subscriber cannot hear it (reconnecting)
+      else if (subscriber?.status !== 'ready') writeLocally(e.channels, e.json, id as string)
+    })
+  }, failed)
+}
 
 export const fanout = {
   /** Sends one event (already plain JSON) to the channels, in every process. */
@@ -140,15 +163,9 @@ export const fanout = {
     }
     const client = redis()
     if (!client) return writeLocally(channels, json, local.push(channels, json))
-    const list = channels.join(',')
-    if (!(client as any).realtimeSend) client.defineCommand('realtimeSend', { numberOfKeys: 1, lua: SEND_SCRIPT })
-    ;(client as any).realtimeSend(LOG(), REPLAY_MAX, TOPIC(), list, json).then(
-      // written here when our own subscriber cannot hear it (reconnecting)
-      (id: string) => subscriber?.status !== 'ready' && writeLocally(channels, json, id),
-      // Redis is down: this process's streams still get it (without an id: it cannot be replayed),
-      // the others' clients refetch when their streams come back
-      () => writeLocally(channels, json, null)
-    )
+    // the events of one tick cross Redis in one pipeline, in order (a drain batch sends one per message)
+    if (!outgoing.length) setImmediate(flush)
+    outgoing.push({ channels, json })
   },
 
   /** Hears every event this process sends (tests check audiences with it); returns the way to stop. */

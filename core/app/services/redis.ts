@@ -36,6 +36,8 @@ export function redisConnectionOptions() {
 export const failFast = { maxRetriesPerRequest: 1, enableOfflineQueue: false } as const
 
 export function redis(): Redis | null {
+  // called for every realtime event: the URL is read only when there is no client yet
+  if (client) return client
   const options = redisConnectionOptions()
   if (!options) return null
   if (!client) {
