@@ -6,6 +6,9 @@
  * BENCH_NOISE_TICKETS (other tenants sharing the tables, default 20 × 2000),
  * BENCH_MESSAGES_PER_TICKET (default 3), BENCH_EVENTS (inbound events per scenario, default 3000: new
  * conversations, then ongoing ones on agent-held tickets; then PostgreSQL's single-row insert rate),
+ * BENCH_BATCH (events per webhook request in the second pair of scenarios, default 20; 1 skips them)
+ * sent by BENCH_BATCH_CLIENTS clients (default 8; the first pair uses 32),
+ * BENCH_SCENARIOS (some of new,held,newb,heldb; default all),
  * BENCH_REQUESTS (requests per list measurement, default 200), BENCH_KEEP=1 keeps the database,
  * BENCH_SPLIT=0 runs the workers inside the API process instead of a separate worker process,
  * BENCH_STATEMENTS=1 counts the worker's statements per event (through a proxy: slower),
@@ -54,6 +57,8 @@ async function main() {
   env.SUPER_PASSWORD = 'bench-super-secret'
   env.REDIS_PREFIX = `balcao-bench-${process.pid}`
   env.STORAGE_PATH = join(ROOT, '.data', 'bench-storage')
+  // the scenarios send more than a connection's default minute (30,000 events) on purpose
+  env.API_WEBHOOK_PER_MINUTE = '10000000'
 
   const database = await benchDatabase(`balcao_bench_${process.pid}`, { keep: Boolean(process.env.BENCH_KEEP) })
   env.DATABASE_URL = database.url
@@ -240,17 +245,23 @@ async function main() {
     ]
 
     // inbound: signed webhooks over loopback, 32 in flight, to persisted + processed (ticket, message, realtime)
-    async function inbound(label, numberOf) {
+    async function inbound(label, numberOf, perRequest = 1, clients = 32) {
       const before = Number((await sql.query(`SELECT coalesce(max(id), 0) AS m FROM inbound_events`)).rows[0].m)
       if (workerProxy) workerProxy.state.statements = []
       const started = Date.now()
       let next = 0
       const acceptTimes = []
+      const event = (i) => {
+        const number = numberOf(i)
+        return { id: `bench-${label}-${i}`, from: { number, name: `Bench ${number}` }, body: `evento ${i}` }
+      }
       const worker = async () => {
         while (next < EVENTS) {
-          const i = next++
-          const number = numberOf(i)
-          const body = JSON.stringify({ id: `bench-${label}-${i}`, from: { number, name: `Bench ${number}` }, body: `evento ${i}` })
+          const first = next
+          next = Math.min(EVENTS, next + perRequest)
+          const list = Array.from({ length: next - first }, (_, k) => event(first + k))
+          // one event is sent as an object, several as a JSON array (one signature, one stored batch)
+          const body = JSON.stringify(perRequest === 1 ? list[0] : list)
           const ts = Math.floor(Date.now() / 1000)
           const sig = 'sha256=' + createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex')
           const s = performance.now()
@@ -259,7 +270,7 @@ async function main() {
           if (r.status !== 202) throw new Error(`webhook ${r.status} ${JSON.stringify(r.json)}`)
         }
       }
-      await Promise.all(Array.from({ length: 32 }, worker))
+      await Promise.all(Array.from({ length: clients }, worker))
       const acceptedAt = Date.now()
       for (;;) {
         const left = Number((await sql.query(`SELECT count(*) AS n FROM inbound_events WHERE id > $1 AND status <> 'done'`, [before])).rows[0].n)
@@ -274,6 +285,8 @@ async function main() {
       const made = (await sql.query(`SELECT count(*) AS n FROM messages WHERE wid LIKE $1`, [`bench-${label}-%`])).rows[0].n
       return {
         events: EVENTS,
+        eventsPerRequest: perRequest,
+        clients,
         messagesStored: Number(made),
         acceptPerSecond: round(EVENTS / ((acceptedAt - started) / 1000)),
         acceptP50Ms: round(pct(acceptTimes, 50)),
@@ -286,7 +299,9 @@ async function main() {
       }
     }
     // new conversations: 1,000 unknown numbers (contact, ticket, bot decision on the first message)
-    const fresh = await inbound('new', (i) => String(5599000000000 + (i % 1000)))
+    // BENCH_SCENARIOS=new,held,newb,heldb picks some (the ceiling always runs)
+    const wanted = (name) => !process.env.BENCH_SCENARIOS || process.env.BENCH_SCENARIOS.split(',').includes(name)
+    const fresh = wanted('new') ? await inbound('new', (i) => String(5599000000000 + (i % 1000))) : null
     // ongoing conversations: 1,000 contacts whose ticket an agent holds (most of a busy inbox's traffic)
     const held = (
       await sql.query(
@@ -295,7 +310,12 @@ async function main() {
         [companyId, wid]
       )
     ).rows.map((r) => r.number)
-    const ongoing = await inbound('held', (i) => held[i % held.length])
+    const ongoing = wanted('held') ? await inbound('held', (i) => held[i % held.length]) : null
+    // the same two, with BENCH_BATCH events per request (as Cloud API and Baileys deliver them: several at once)
+    const BATCH = num('BENCH_BATCH', 20)
+    const BATCH_CLIENTS = num('BENCH_BATCH_CLIENTS', 8)
+    const freshBatched = BATCH > 1 && wanted('newb') ? await inbound('newb', (i) => String(5598000000000 + (i % 1000)), BATCH, BATCH_CLIENTS) : null
+    const ongoingBatched = BATCH > 1 && wanted('heldb') ? await inbound('heldb', (i) => held[i % held.length], BATCH, BATCH_CLIENTS) : null
 
     // the PostgreSQL ceiling: single-row inserts of a message-sized row into a copy of messages with its indexes, 8 clients, 5 s
     await sql.query('CREATE TABLE bench_ceiling (LIKE messages INCLUDING ALL)')
@@ -330,9 +350,15 @@ async function main() {
       processes: split ? 'api + 1 worker process' : 'api with in-process workers',
       seeded: { tickets: Number(seeded.t), messages: Number(seeded.m), contacts: Number(seeded.c), companies: NOISE_COMPANIES + 1, seconds: round(seedSeconds) },
       ticketListMs: lists,
-      inbound: { newConversations: fresh, ongoingConversations: ongoing },
+      inbound: {
+        newConversations: fresh,
+        ongoingConversations: ongoing,
+        ...(freshBatched ? { newConversationsBatched: freshBatched } : {}),
+        ...(ongoingBatched ? { ongoingConversationsBatched: ongoingBatched } : {}),
+      },
       postgresSingleRowInsertsPerSecond: ceiling,
-      ongoingShareOfCeiling: `${Math.round((ongoing.endToEndPerSecond / ceiling) * 100)} %`,
+      ...(ongoing ? { ongoingShareOfCeiling: `${Math.round((ongoing.endToEndPerSecond / ceiling) * 100)} %` } : {}),
+      ...(ongoingBatched ? { ongoingBatchedShareOfCeiling: `${Math.round((ongoingBatched.endToEndPerSecond / ceiling) * 100)} %` } : {}),
     }
     console.log(JSON.stringify(result, null, 2))
   } finally {

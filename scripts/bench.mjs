@@ -96,11 +96,16 @@ const MEMBERS = {
           met: x.endToEndPerSecond >= 3000 && x.endToEndPerSecond >= ceiling / 2 && x.acceptP99Ms < 50,
           note: `accepted ${Math.round(x.acceptPerSecond)}/s; ${Math.round((x.endToEndPerSecond / ceiling) * 100)} % of ceiling; processing p99 ${Math.round(x.processLatencyP99Ms)} ms`,
         })
+      const batched = (x) => x && `, ${x.eventsPerRequest} events per request`
       return [
-        ingest('new conversations', r.inbound.newConversations),
-        ingest('ongoing conversations', r.inbound.ongoingConversations),
+        r.inbound.newConversations && ingest('new conversations', r.inbound.newConversations),
+        r.inbound.ongoingConversations && ingest('ongoing conversations', r.inbound.ongoingConversations),
+        r.inbound.newConversationsBatched &&
+          ingest(`new conversations${batched(r.inbound.newConversationsBatched)}`, r.inbound.newConversationsBatched),
+        r.inbound.ongoingConversationsBatched &&
+          ingest(`ongoing conversations${batched(r.inbound.ongoingConversationsBatched)}`, r.inbound.ongoingConversationsBatched),
         row('ingest', 'PostgreSQL single-row inserts (ceiling, 8 clients)', { perSecond: ceiling }),
-      ]
+      ].filter(Boolean)
     },
   },
   outbound: {
