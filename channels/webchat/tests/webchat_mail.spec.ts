@@ -8,22 +8,36 @@ import { forgetKeys } from '../keys.js'
 import { sendDueMails } from '../mail.js'
 import { SITE, webchatConnection, widget } from './fixtures.js'
 
-/** A local SMTP server that keeps what it receives. */
+/** A local SMTP server that keeps what it receives; `hold()` keeps the next message's answer until released. */
 async function smtpServer() {
   const received: ParsedMail[] = []
+  let held: { reached: boolean; release: () => void; gate: Promise<void> } | null = null
+  const hold = () => {
+    let release = () => {}
+    const gate = new Promise<void>((r) => (release = r))
+    const h = { reached: false, release, gate }
+    held = h
+    return h
+  }
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, done) {
+      const h = held
+      held = null
+      if (h) h.reached = true
       simpleParser(stream)
-        .then((mail) => received.push(mail))
+        .then(async (mail) => {
+          await h?.gate
+          received.push(mail)
+        })
         .then(() => done(), done)
     },
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const port = (server.server.address() as { port: number }).port
-  return { received, port, close: () => new Promise<void>((r) => server.close(() => r())) }
+  return { received, port, hold, close: () => new Promise<void>((r) => server.close(() => r())) }
 }
 
 /** A visitor who wrote, and the agent holding their ticket. */
@@ -105,6 +119,38 @@ test.group('webchat: replies by e-mail to visitors who left', (group) => {
     }, 10000)
     assert.include(smtp.received[1].text!, 'Confirmado para sábado.')
     assert.notInclude(smtp.received[1].text!, 'entregamos até')
+  })
+
+  test('a sweep that reads the visitor while another is still sending mails only the newer replies', async ({
+    client,
+    assert,
+  }) => {
+    const c = await conversation(client, { email: 'carla@cliente.test' })
+    await c.reply('Primeira resposta.')
+    await c.reply('Segunda resposta.')
+    await waitFor(async () => (await c.visitorRow()).mail_due_at !== null, 10000)
+    // the first e-mail is held at the SMTP server, its sweep still sending
+    const held = smtp.hold()
+    const first = sendDueMails()
+    await waitFor(async () => held.reached, 10000)
+    // a new reply makes the visitor due again; a second sweep runs meanwhile
+    await c.reply('Terceira resposta.')
+    await waitFor(async () => (await c.visitorRow()).mail_due_at !== null, 10000)
+    await waitFor(async () => {
+      await sendDueMails()
+      return smtp.received.length > 0
+    }, 10000)
+    held.release()
+    await first
+    await waitFor(async () => smtp.received.length > 1, 10000)
+    // whichever sweep (ours or the worker's) sent what, each reply went in exactly one e-mail
+    for (const reply of ['Primeira resposta.', 'Segunda resposta.', 'Terceira resposta.']) {
+      assert.lengthOf(
+        smtp.received.filter((m) => m.text!.includes(reply)),
+        1,
+        reply
+      )
+    }
   })
 
   test('a visitor still on the page (the history or a stream showed the reply) gets no e-mail', async ({
