@@ -83,7 +83,8 @@ const MEMBERS = {
   },
   inbox: {
     script: 'bench-inbox.mjs',
-    env: { BENCH_REQUESTS: '20', BENCH_STATEMENTS: process.env.BENCH_STATEMENTS ?? '' },
+    // 10,000 events per scenario: at thousands a second, 3,000 were over before the drainers were at speed
+    env: { BENCH_REQUESTS: '20', BENCH_EVENTS: QUICK ? '3000' : '10000', BENCH_STATEMENTS: process.env.BENCH_STATEMENTS ?? '' },
     rows: (r) => {
       const ceiling = r.postgresSingleRowInsertsPerSecond
       const ingest = (label, x) =>
