@@ -26,6 +26,16 @@ function post(
     .json(body)
 }
 
+/** A company whose API connection signs with `secret`. */
+async function signedWorld(secret: string) {
+  const w = await inboxWorld()
+  await db
+    .from('whatsapps')
+    .where('id', w.whatsapp.id)
+    .update({ settings: JSON.stringify({ secret }) })
+  return w
+}
+
 /** A local receiver standing in for the outside system (loopback only). */
 async function receiver(answer: (n: number) => number) {
   const calls: { headers: IncomingMessage['headers']; body: string }[] = []
@@ -51,12 +61,8 @@ test.group('API channel', (group) => {
     client,
     assert,
   }) => {
-    const w = await inboxWorld()
     const secret = 'a-very-long-shared-secret-123'
-    await db
-      .from('whatsapps')
-      .where('id', w.whatsapp.id)
-      .update({ settings: JSON.stringify({ secret }) })
+    const w = await signedWorld(secret)
     const number = rand()
     const event = { id: 'ext-msg-1', from: { number: `+${number}`, name: 'Ana' }, body: 'Olá pelo webhook' }
     const r = await post(client, w.whatsapp.token, secret, event)
@@ -133,12 +139,8 @@ test.group('API channel', (group) => {
   }) => {
     cleanup(() => rateLimiter.resetAll())
     await rateLimiter.resetAll()
-    const w = await inboxWorld()
     const secret = 'rate-limited-shared-secret-789'
-    await db
-      .from('whatsapps')
-      .where('id', w.whatsapp.id)
-      .update({ settings: JSON.stringify({ secret }) })
+    const w = await signedWorld(secret)
     const event = { id: 'rl-1', from: { number: rand() }, body: 'oi' }
     for (let i = 0; i < 20; i++) {
       const bad = await post(client, w.whatsapp.token, secret, event, { signature: 'sha256=' + 'f'.repeat(64) })
@@ -173,12 +175,8 @@ test.group('API channel', (group) => {
   }) => {
     cleanup(() => rateLimiter.resetAll())
     await rateLimiter.resetAll()
-    const w = await inboxWorld()
     const secret = 'batched-shared-secret-0123'
-    await db
-      .from('whatsapps')
-      .where('id', w.whatsapp.id)
-      .update({ settings: JSON.stringify({ secret }) })
+    const w = await signedWorld(secret)
     const ana = rand()
     const bia = rand()
     const batch = [
