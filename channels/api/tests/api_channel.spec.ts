@@ -55,7 +55,12 @@ async function receiver(answer: (n: number) => number) {
 }
 
 test.group('API channel', (group) => {
-  group.each.setup(() => startWorkers())
+  group.each.setup(async () => {
+    await startWorkers()
+    // every test starts with no counted attempts and leaves none behind
+    await rateLimiter.resetAll()
+    return () => rateLimiter.resetAll()
+  })
 
   test('a signed webhook message lands in the inbox once; bad, stale or unknown signatures are refused', async ({
     client,
@@ -91,10 +96,7 @@ test.group('API channel', (group) => {
 
   test('a hot limit is counted through local leases: a shared count in 50, never above the limit, a lockout refuses the next lease', async ({
     assert,
-    cleanup,
   }) => {
-    cleanup(() => rateLimiter.resetAll())
-    await rateLimiter.resetAll()
     const limit = { key: `lease:${rand()}`, max: 120, windowSeconds: 60 }
     const blocker = { key: `lease-block:${rand()}`, max: 2, windowSeconds: 60 }
     const outcomes = await Promise.all(
@@ -137,8 +139,6 @@ test.group('API channel', (group) => {
     assert,
     cleanup,
   }) => {
-    cleanup(() => rateLimiter.resetAll())
-    await rateLimiter.resetAll()
     const secret = 'rate-limited-shared-secret-789'
     const w = await signedWorld(secret)
     const event = { id: 'rl-1', from: { number: rand() }, body: 'oi' }
@@ -173,8 +173,6 @@ test.group('API channel', (group) => {
     assert,
     cleanup,
   }) => {
-    cleanup(() => rateLimiter.resetAll())
-    await rateLimiter.resetAll()
     const secret = 'batched-shared-secret-0123'
     const w = await signedWorld(secret)
     const ana = rand()
