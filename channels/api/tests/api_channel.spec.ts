@@ -194,12 +194,21 @@ test.group('API channel', (group) => {
       again.body().events.map((e: any) => e.duplicate),
       [true, true]
     )
+    // the same id twice in one request: stored once, the second answered as its duplicate with the same id
+    const twice = await post(client, w.whatsapp.token, secret, [
+      { id: 'b-9', from: { number: ana }, body: 'quarta' },
+      { id: 'b-9', from: { number: ana }, body: 'quarta' },
+    ])
+    twice.assertStatus(202)
+    const [one, two] = twice.body().events
+    assert.deepEqual([one.duplicate, two.duplicate], [false, true])
+    assert.equal(two.id, one.id)
     await waitProcessed(w.company.id)
     const contact = await db.from('contacts').where({ company_id: w.company.id, number: ana }).firstOrFail()
     const bodies = await db.from('messages').where('contact_id', contact.id).orderBy('id').select('body')
     assert.deepEqual(
       bodies.map((m) => m.body),
-      ['primeira', 'segunda', 'terceira']
+      ['primeira', 'segunda', 'terceira', 'quarta']
     )
 
     // one bad event refuses the request: nothing of it is stored
