@@ -190,7 +190,8 @@ test.group('tickets', (group) => {
     // the accept greeting has its own conversation test; here only the farewell is sent
     await tenancy.run(w.company.id, () => companySettings.set('sendGreetingAccepted', 'disabled'))
     await db.from('whatsapps').where('id', w.whatsapp.id).update({ complation_message: 'Obrigado pelo contato!' })
-    const driver = recordingDriver()
+    // only this company's sends: a retry of an earlier test's greeting may reach the swapped driver meanwhile
+    const driver = recordingDriver(undefined, { companyId: w.company.id })
     try {
       const t = await pendingTicket(w)
       const a = await agent(w)
