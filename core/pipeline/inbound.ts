@@ -26,6 +26,7 @@ import type { Consumer } from '#core/jobs'
 import { UnitOfWork } from '#core/unit_of_work'
 import { SingleSlot } from '../public/extensions.js'
 import { Batch } from '../public/batch.js'
+import { prepared } from '../public/prepared.js'
 
 const ATTEMPTS = 8
 /** lanes a contact's events hash into; drainers split the lanes between them */
@@ -204,7 +205,7 @@ const CLAIM = `
 
 /** Claims a batch in the caller's transaction: its rows, and the lanes' locks until the commit. */
 export async function claimBatch(trx: TransactionClientContract) {
-  const claimed = await trx.rawQuery(CLAIM, [LANE_LOCK, LANES_PER_BATCH, BATCH_SIZE])
+  const claimed = await prepared(trx.rawQuery(CLAIM, [LANE_LOCK, LANES_PER_BATCH, BATCH_SIZE]))
   return claimed.rows as {
     id: string
     company_id: number
@@ -306,12 +307,14 @@ async function drainBatch(effects: (units: Committed[]) => void, careful = false
       }
     }
     if (done.length) {
-      await trx.rawQuery(
-        // system: the batch's own event rows (claimed by id), of every company in it
-        `UPDATE inbound_events SET status = 'done', processed_at = now(), attempts = attempts + 1,
+      await prepared(
+        trx.rawQuery(
+          // system: the batch's own event rows (claimed by id), of every company in it
+          `UPDATE inbound_events SET status = 'done', processed_at = now(), attempts = attempts + 1,
            last_error = NULL, next_attempt_at = NULL
          WHERE id = ANY(?::bigint[])`,
-        [done]
+          [done]
+        )
       )
     }
     return all.length

@@ -11,6 +11,7 @@
  */
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { tenancy, tenantTable } from '#core/tenancy'
+import { prepared } from '#core/prepared'
 
 export interface ContactInput {
   number: string
@@ -36,8 +37,9 @@ export async function upsertContact(
   }
   const companyId = tenancy.requireCompanyId()
   const name = (input.name || input.number).slice(0, 100)
-  const result = await trx.rawQuery(
-    `INSERT INTO contacts (company_id, name, number, is_group, channel, url_picture, email)
+  const result = await prepared(
+    trx.rawQuery(
+      `INSERT INTO contacts (company_id, name, number, is_group, channel, url_picture, email)
      VALUES (?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (company_id, number) DO UPDATE
        SET name = CASE WHEN contacts.name = contacts.number AND excluded.name <> excluded.number THEN excluded.name ELSE contacts.name END,
@@ -45,15 +47,16 @@ export async function upsertContact(
            email = coalesce(nullif(contacts.email, ''), excluded.email),
            updated_at = CASE WHEN contacts.name = contacts.number AND excluded.name <> excluded.number THEN now() ELSE contacts.updated_at END
      RETURNING id, (xmax = 0) AS created, lid, name, number, is_group, disable_bot, accept_audio_message, lgpd_accepted_at`,
-    [
-      companyId,
-      name,
-      input.number.slice(0, 100),
-      Boolean(input.isGroup),
-      input.channel ?? 'whatsapp',
-      input.pictureUrl ?? null,
-      input.email ? input.email.slice(0, 255) : null,
-    ] as any[]
+      [
+        companyId,
+        name,
+        input.number.slice(0, 100),
+        Boolean(input.isGroup),
+        input.channel ?? 'whatsapp',
+        input.pictureUrl ?? null,
+        input.email ? input.email.slice(0, 255) : null,
+      ] as any[]
+    )
   )
   const row = result.rows[0]
   // remember the LID on the contact (the unique index keeps it on one row)

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { tenancy, tenantTable } from '#core/tenancy'
 import { logTicket } from './ticket_logs.js'
+import { prepared } from '#core/prepared'
 
 export const LIVE = ['open', 'pending', 'group', 'nps', 'lgpd']
 
@@ -30,14 +31,15 @@ export async function findLiveTicket(
   whatsappId: number | null,
   thread: string | null = null
 ) {
-  return (await tenantTable('tickets', trx)
-    .where('contact_id', contactId)
-    .whereRaw('coalesce(whatsapp_id, 0) = ?', [whatsappId ?? 0])
-    .whereRaw(`coalesce(thread, '') = ?`, [thread ?? ''])
-    .whereIn('status', LIVE)
-    .orderBy('id', 'desc')
-    .forUpdate()
-    .first()) as TicketRow | null
+  return (await prepared(
+    tenantTable('tickets', trx)
+      .where('contact_id', contactId)
+      .whereRaw('coalesce(whatsapp_id, 0) = ?', [whatsappId ?? 0])
+      .whereRaw(`coalesce(thread, '') = ?`, [thread ?? ''])
+      .whereIn('status', LIVE)
+      .orderBy('id', 'desc')
+      .forUpdate()
+  ).first()) as TicketRow | null
 }
 
 export interface NewTicket {
@@ -60,8 +62,9 @@ export async function insertTicketIfNone(
 ): Promise<{ ticket: TicketRow; created: boolean }> {
   const companyId = tenancy.requireCompanyId()
   // the ticket and its 'create' log (logTicket's row) in one statement; no log when the insert lost a race
-  const inserted = await trx.rawQuery(
-    `WITH t AS (
+  const inserted = await prepared(
+    trx.rawQuery(
+      `WITH t AS (
        INSERT INTO tickets (company_id, uuid, status, channel, contact_id, whatsapp_id, is_group, is_bot, user_id, queue_id, is_active_demand, thread)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (company_id, contact_id, (coalesce(whatsapp_id, 0)), (coalesce(thread, ''))) WHERE status IN ('open','pending','group','nps','lgpd')
@@ -71,20 +74,21 @@ export async function insertTicketIfNone(
        SELECT company_id, id, 'create', user_id, queue_id FROM t
      )
      SELECT * FROM t`,
-    [
-      companyId,
-      randomUUID(),
-      t.status,
-      t.channel,
-      t.contactId,
-      t.whatsappId,
-      t.isGroup,
-      t.isBot ?? false,
-      t.userId ?? null,
-      t.queueId ?? null,
-      t.isActiveDemand ?? false,
-      t.thread ?? null,
-    ] as any[]
+      [
+        companyId,
+        randomUUID(),
+        t.status,
+        t.channel,
+        t.contactId,
+        t.whatsappId,
+        t.isGroup,
+        t.isBot ?? false,
+        t.userId ?? null,
+        t.queueId ?? null,
+        t.isActiveDemand ?? false,
+        t.thread ?? null,
+      ] as any[]
+    )
   )
   if (inserted.rows.length) return { ticket: inserted.rows[0] as TicketRow, created: true }
   const existing = await findLiveTicket(trx, t.contactId, t.whatsappId, t.thread ?? null)

@@ -22,6 +22,7 @@ import { emitUnread } from './ticket_events.js'
 import { fireMessageReceived } from '../public/events.js'
 import { linkQuotes } from './inbound_processor.js'
 import type { TicketRow } from './find_or_create_ticket.js'
+import { prepared } from '#core/prepared'
 
 const LIVE = ['open', 'pending', 'group', 'nps', 'lgpd']
 
@@ -71,21 +72,23 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
   )
   // the contacts' live tickets, locked in id order (as processInbound's find-or-create locks them)
   const keys = [...groups.keys()]
-  const found = await trx.rawQuery(
-    `SELECT k.key, c.name AS contact_name, c.number AS contact_number, t.*
+  const found = await prepared(
+    trx.rawQuery(
+      `SELECT k.key, c.name AS contact_name, c.number AS contact_number, t.*
        FROM unnest(?::text[], ?::int[], ?::text[]) AS k(number, whatsapp_id, key)
        JOIN contacts c ON c.company_id = ? AND c.number = k.number
        JOIN tickets t ON t.company_id = c.company_id AND t.contact_id = c.id AND t.whatsapp_id = k.whatsapp_id
         AND t.status = ANY(?::text[])
       ORDER BY t.id
         FOR UPDATE OF t`,
-    [
-      keys.map((k) => k.slice(k.indexOf(':') + 1)),
-      keys.map((k) => Number(k.slice(0, k.indexOf(':')))),
-      keys,
-      companyId,
-      LIVE,
-    ]
+      [
+        keys.map((k) => k.slice(k.indexOf(':') + 1)),
+        keys.map((k) => Number(k.slice(0, k.indexOf(':')))),
+        keys,
+        companyId,
+        LIVE,
+      ]
+    )
   )
   const taken: { ticket: TicketRow; events: StoredInboundEvent[] }[] = []
   for (const row of found.rows) {
@@ -117,24 +120,26 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
     }))
   )
   // a redelivered message (same provider id) is skipped by the unique index, as in processInbound
-  const inserted = await trx.rawQuery(
-    `INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, queue_id, wid, body, from_me, ack, read,
+  const inserted = await prepared(
+    trx.rawQuery(
+      `INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, queue_id, wid, body, from_me, ack, read,
                            created_at, updated_at)
      SELECT ?, v.ticket_id, v.contact_id, v.whatsapp_id, v.queue_id, v.wid, v.body, false, 0, false, v.at, now()
        FROM unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::text[], ?::text[], ?::timestamptz[])
          AS v(ticket_id, contact_id, whatsapp_id, queue_id, wid, body, at)
      ON CONFLICT (company_id, (coalesce(whatsapp_id, 0)), wid) DO NOTHING
      RETURNING *`,
-    [
-      companyId,
-      rows.map((r) => r.ticket.id),
-      rows.map((r) => r.ticket.contact_id),
-      rows.map((r) => r.ticket.whatsapp_id),
-      rows.map((r) => r.ticket.queue_id),
-      rows.map((r) => r.wid),
-      rows.map((r) => r.body),
-      rows.map((r) => r.at),
-    ] as any[]
+      [
+        companyId,
+        rows.map((r) => r.ticket.id),
+        rows.map((r) => r.ticket.contact_id),
+        rows.map((r) => r.ticket.whatsapp_id),
+        rows.map((r) => r.ticket.queue_id),
+        rows.map((r) => r.wid),
+        rows.map((r) => r.body),
+        rows.map((r) => r.at),
+      ] as any[]
+    )
   )
   const messages = inserted.rows as any[]
   const perTicket = new Map<number, any[]>()
@@ -151,21 +156,23 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
         n: list.length,
       }
     })
-    const updated = await trx.rawQuery(
-      `UPDATE tickets SET
+    const updated = await prepared(
+      trx.rawQuery(
+        `UPDATE tickets SET
          last_message = CASE WHEN EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = tickets.id AND m.created_at > v.at)
                         THEN last_message ELSE v.preview END,
          from_me = false, updated_at = now(), unread_messages = unread_messages + v.n
        FROM unnest(?::int[], ?::timestamptz[], ?::text[], ?::int[]) AS v(id, at, preview, n)
       WHERE tickets.company_id = ? AND tickets.id = v.id
       RETURNING tickets.*`,
-      [
-        latest.map((l) => l.ticketId),
-        latest.map((l) => l.at),
-        latest.map((l) => l.preview),
-        latest.map((l) => l.n),
-        companyId,
-      ]
+        [
+          latest.map((l) => l.ticketId),
+          latest.map((l) => l.at),
+          latest.map((l) => l.preview),
+          latest.map((l) => l.n),
+          companyId,
+        ]
+      )
     )
     const before = new Map(taken.map(({ ticket }) => [Number(ticket.id), ticket]))
     for (const after of updated.rows as TicketRow[]) {

@@ -23,6 +23,7 @@ import { inboxPort, toConversationContact, toConversationTicket } from './conver
 import { inboxEvents } from './inbox_events.js'
 import { fireMessageReceived } from '../public/events.js'
 import { inboundMedia, queueMediaFetch } from './inbound_media.js'
+import { prepared } from '#core/prepared'
 
 const DELETED_LGPD = '🚫 _Mensagem Apagada_'
 
@@ -94,8 +95,9 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
   // One statement stores the message and moves its ticket: the preview (unless
   // a newer message is stored already: concurrent workers), the unread count.
   // A message we already have (an echo) inserts nothing and moves nothing.
-  const written = await trx.rawQuery(
-    `WITH ins AS (
+  const written = await prepared(
+    trx.rawQuery(
+      `WITH ins AS (
        INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, queue_id, wid, body, from_me, media_type, media_url,
                              media_source_url, quoted_msg_id, quoted_wid, participant, ack, read, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
@@ -109,31 +111,32 @@ export async function processInbound(stored: StoredInboundEvent, uow: UnitOfWork
        WHERE company_id = ? AND id = ? AND EXISTS (SELECT 1 FROM ins) RETURNING tickets.*
      )
      SELECT ins.*, to_jsonb(upd) AS ticket_after FROM ins CROSS JOIN upd`,
-    [
-      companyId,
-      ticket.id,
-      contact.id,
-      whatsapp.id,
-      ticket.queue_id,
-      e.providerMessageId,
-      body,
-      Boolean(e.fromMe),
-      mediaType,
-      media.mediaUrl,
-      media.sourceUrl,
-      quotedId,
-      e.quotedProviderId ?? null,
-      e.participant ? normaliseNumber(e.participant.number) : null,
-      e.fromMe ? 2 : 0,
-      Boolean(e.fromMe),
-      at,
-      at,
-      preview(body, mediaType ?? undefined),
-      Boolean(e.fromMe),
-      Boolean(e.fromMe),
-      companyId,
-      ticket.id,
-    ] as any[]
+      [
+        companyId,
+        ticket.id,
+        contact.id,
+        whatsapp.id,
+        ticket.queue_id,
+        e.providerMessageId,
+        body,
+        Boolean(e.fromMe),
+        mediaType,
+        media.mediaUrl,
+        media.sourceUrl,
+        quotedId,
+        e.quotedProviderId ?? null,
+        e.participant ? normaliseNumber(e.participant.number) : null,
+        e.fromMe ? 2 : 0,
+        Boolean(e.fromMe),
+        at,
+        at,
+        preview(body, mediaType ?? undefined),
+        Boolean(e.fromMe),
+        Boolean(e.fromMe),
+        companyId,
+        ticket.id,
+      ] as any[]
+    )
   )
   if (!written.rows.length) return // an echo of a message we already have
   const { ticket_after: ticketAfter, ...messageRow } = written.rows[0]

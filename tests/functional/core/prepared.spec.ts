@@ -1,0 +1,64 @@
+/**
+ * #core/prepared: a marked query is parsed once per connection; a statement a
+ * migration made stale fails once, and the connection prepares it again.
+ */
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import pg from 'pg'
+import env from '#start/env'
+import { prepared } from '#core/prepared'
+
+const ours = async (run: (sql: string) => Promise<{ rows: any[] }>) =>
+  (await run(`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'b%'`)).rows
+
+test.group('prepared statements', () => {
+  test('a marked query runs under one name per text; an unmarked one is not kept', async ({ assert }) => {
+    await db.transaction(async (trx) => {
+      for (let i = 0; i < 3; i++) {
+        const r = await prepared(trx.rawQuery('SELECT ?::int + 1 AS n', [i]))
+        assert.equal(r.rows[0].n, i + 1)
+      }
+      await prepared(db.from('companies').useTransaction(trx).where('id', 1).select('id')).first()
+      await trx.rawQuery('SELECT ?::int + 2 AS n', [1])
+      // the pool's connection may keep other statements prepared earlier
+      const kept = (await ours((sql) => trx.rawQuery(sql))).map((k: any) => k.statement as string)
+      assert.lengthOf(
+        kept.filter((k) => k.includes('+ 1 AS n')),
+        1
+      )
+      assert.lengthOf(
+        kept.filter((k) => k.includes('from "companies"')),
+        1
+      )
+      assert.lengthOf(
+        kept.filter((k) => k.includes('+ 2 AS n')),
+        0
+      )
+    })
+  })
+
+  test('a statement made stale by a migration fails once, then runs again prepared', async ({ assert }) => {
+    // prepared() installs the naming on pg's client; a client of our own keeps one connection
+    prepared(db.rawQuery('SELECT 1'))
+    const client = new pg.Client({ connectionString: env.get('DATABASE_URL') })
+    await client.connect()
+    try {
+      await client.query('CREATE TEMP TABLE prepared_probe (a int)')
+      await client.query('INSERT INTO prepared_probe VALUES (1)')
+      const probe = () =>
+        client.query({ text: 'SELECT * FROM prepared_probe WHERE a = $1', values: [1], prepare: true } as any)
+      assert.deepEqual((await probe()).rows, [{ a: 1 }])
+      await client.query('ALTER TABLE prepared_probe ADD COLUMN b int')
+      const error = await probe().then(
+        () => null,
+        (e) => e
+      )
+      assert.equal(error?.code, '0A000')
+      assert.deepEqual((await probe()).rows, [{ a: 1, b: null }])
+      const kept = await ours((sql) => client.query(sql))
+      assert.deepEqual(kept.map((k: any) => k.name.split('_')[0]).sort(), ['b0', 'b1'])
+    } finally {
+      await client.end()
+    }
+  })
+})
