@@ -273,6 +273,41 @@ test.group('daily sums', () => {
       ].sort((x, y) => (x[0] as number) - (y[0] as number))
     )
   })
+
+  test('concurrent tickets spread over the day’s slots, and each is counted once', async ({ assert }) => {
+    const world = await createTenant()
+    const q1 = (await createQueue(world.company)).id
+    const a = world.admin.id
+    const ids = Array.from({ length: 48 }, (_, i) => 900_000_000 + world.company.id * 100 + i)
+    const { recordTicketChange, DAILY_SLOTS } = await tenancy.run(world.company.id, async () => ({
+      ...(await import('../tracking/ticket_tracking.js')),
+      ...(await import('../tracking/daily_rollup.js')),
+    }))
+    const move = (ticketId: number, status: string, userId: number | null, queueId: number) =>
+      tenancy.run(world.company.id, () =>
+        recordTicketChange({ ticketId, status, userId, queueId, whatsappId: null, isGroup: false })
+      )
+    await Promise.all(ids.map((id) => move(id, 'pending', null, q1)))
+    // a third taken by the agent; then at once those go back to the queue and the others are taken:
+    // rollups of one slot moving the same two rows in opposite directions
+    const first = (i: number) => i % 3 === 0
+    await Promise.all(ids.filter((_, i) => first(i)).map((id) => move(id, 'open', a, q1)))
+    await Promise.all(ids.map((id, i) => (first(i) ? move(id, 'pending', null, q1) : move(id, 'open', a, q1))))
+    const daily = await db.rawQuery(
+      `SELECT user_key AS u, queue_key AS q, sum(tickets)::int AS tickets, sum(finished)::int AS finished
+         FROM dashboard_daily WHERE company_id = ? GROUP BY 1, 2 HAVING sum(tickets) <> 0 ORDER BY 1, 2`,
+      [world.company.id]
+    )
+    assert.deepEqual(
+      daily.rows.map((r: any) => [r.u, r.q, r.tickets, r.finished]),
+      [
+        [0, q1, 16, 0],
+        [a, q1, 32, 0],
+      ]
+    )
+    const slots = await db.from('dashboard_daily').where('company_id', world.company.id).countDistinct('slot as n')
+    assert.equal(Number(slots[0].n), DAILY_SLOTS)
+  })
 })
 
 test.group('ratings through the real pipeline', () => {

@@ -7,6 +7,7 @@ import { DateTime } from 'luxon'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { Company } from '#core/models'
 import { tenancy } from '#core/tenancy'
+import { prepared } from '#core/prepared'
 
 export interface SessionRow {
   user_id: number | null
@@ -82,12 +83,20 @@ async function zoneOf(companyId: number, trx: TransactionClientContract) {
 }
 
 /**
+ * A key's sums are spread over this many rows, picked by ticket id
+ * (migration 1700000900003): the new tickets of a company all add to its
+ * "no agent" row, and concurrent trackers queued behind its lock.
+ */
+export const DAILY_SLOTS = 16
+const slotOf = (ticketId: number) => Number(ticketId) % DAILY_SLOTS
+
+/**
  * One statement that moves the given contributions in dashboard_daily: a
  * session's old one out (-1) and its new one in (+1), summed per day, agent
- * and queue first (one upsert may not touch a row twice). `prefix` puts a WITH
- * clause in front, so a session write and its sums share one round trip.
+ * and queue first (one upsert may not touch a row twice), in key order (two
+ * trackers locking the same two rows in opposite orders would deadlock).
  */
-function dailyUpsert(companyId: number, changes: { s: SessionRow; sign: 1 | -1 }[], zone: string) {
+function dailyUpsert(companyId: number, changes: { s: SessionRow; sign: 1 | -1 }[], zone: string, slot: number) {
   const rows = new Map<string, { day: string; userKey: number; queueKey: number; v: Vector }>()
   for (const { s, sign } of changes) {
     const day = DateTime.fromJSDate(new Date(s.queued_at)).setZone(zone).toISODate()!
@@ -99,40 +108,52 @@ function dailyUpsert(companyId: number, changes: { s: SessionRow; sign: 1 | -1 }
     for (const f of FIELDS) row.v[f] += c[f] * sign
     rows.set(key, row)
   }
-  const list = [...rows.values()]
-  const placeholders = `(?, ?, ?, ?, ${FIELDS.map(() => '?').join(', ')})`
+  const list = [...rows.values()].sort(
+    (a, b) => a.day.localeCompare(b.day) || a.userKey - b.userKey || a.queueKey - b.queueKey
+  )
+  const placeholders = `(?, ?, ?, ?, ?, ${FIELDS.map(() => '?').join(', ')})`
   return {
-    sql: `INSERT INTO dashboard_daily (company_id, day, user_key, queue_key, ${FIELDS.join(', ')})
+    sql: `INSERT INTO dashboard_daily (company_id, day, user_key, queue_key, slot, ${FIELDS.join(', ')})
           VALUES ${list.map(() => placeholders).join(', ')}
-          ON CONFLICT (company_id, day, user_key, queue_key) DO UPDATE SET
+          ON CONFLICT (company_id, day, user_key, queue_key, slot) DO UPDATE SET
           ${FIELDS.map((f) => `${f} = dashboard_daily.${f} + excluded.${f}`).join(', ')}`,
-    bindings: list.flatMap((r) => [companyId, r.day, r.userKey, r.queueKey, ...FIELDS.map((f) => r.v[f])]),
+    bindings: list.flatMap((r) => [companyId, r.day, r.userKey, r.queueKey, slot, ...FIELDS.map((f) => r.v[f])]),
   }
 }
 
 /** Moves a session's contribution from its old state (null when new) to its new one, in one statement. */
-export async function rollup(trx: TransactionClientContract, before: SessionRow | null, after: SessionRow) {
+export async function rollup(
+  trx: TransactionClientContract,
+  ticketId: number,
+  before: SessionRow | null,
+  after: SessionRow
+) {
   const companyId = tenancy.requireCompanyId()
   const zone = await zoneOf(companyId, trx)
   const changes = [...(before ? [{ s: before, sign: -1 as const }] : []), { s: after, sign: 1 as const }]
-  const upsert = dailyUpsert(companyId, changes, zone)
-  await trx.rawQuery(upsert.sql, upsert.bindings as any[])
+  const upsert = dailyUpsert(companyId, changes, zone, slotOf(ticketId))
+  await prepared(trx.rawQuery(upsert.sql, upsert.bindings as any[]))
 }
 
 /**
  * Stores a new session and adds it to the daily sums, in one statement
  * (the insert is a WITH clause in front of the sums' upsert).
  */
-export async function insertSession(trx: TransactionClientContract, session: SessionRow & Record<string, unknown>) {
+export async function insertSession(
+  trx: TransactionClientContract,
+  session: SessionRow & { ticket_id: number } & Record<string, unknown>
+) {
   const companyId = tenancy.requireCompanyId()
   const zone = await zoneOf(companyId, trx)
   const columns = Object.keys(session)
-  const upsert = dailyUpsert(companyId, [{ s: session, sign: 1 }], zone)
-  await trx.rawQuery(
-    `WITH session AS (
+  const upsert = dailyUpsert(companyId, [{ s: session, sign: 1 }], zone, slotOf(session.ticket_id))
+  await prepared(
+    trx.rawQuery(
+      `WITH session AS (
        INSERT INTO dashboard_ticket_sessions (company_id, ${columns.join(', ')})
        VALUES (?, ${columns.map(() => '?').join(', ')})
      ) ${upsert.sql}`,
-    [companyId, ...columns.map((c) => session[c] ?? null), ...upsert.bindings] as any[]
+      [companyId, ...columns.map((c) => session[c] ?? null), ...upsert.bindings] as any[]
+    )
   )
 }

@@ -9,6 +9,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { tenancy, tenantTable } from '#core/tenancy'
 import { getTicket } from '#modules/inbox/public/tickets'
 import { insertSession, rollup, type SessionRow } from './daily_rollup.js'
+import { prepared } from '#core/prepared'
 
 export interface TicketMove {
   ticketId: number
@@ -37,10 +38,9 @@ async function lockTicket(trx: TransactionClientContract, ticketId: number) {
 
 async function liveSession(trx: TransactionClientContract, ticketId: number): Promise<Session | null> {
   return (
-    (await tenantTable('dashboard_ticket_sessions', trx)
-      .where('ticket_id', ticketId)
-      .whereNull('finished_at')
-      .first()) ?? null
+    (await prepared(
+      tenantTable('dashboard_ticket_sessions', trx).where('ticket_id', ticketId).whereNull('finished_at')
+    ).first()) ?? null
   )
 }
 
@@ -50,13 +50,15 @@ export async function recordTicketChange(move: TicketMove, at: Date = new Date()
   await db.transaction(async (trx) => {
     // the ticket's lock (lockTicket's) and its state in one statement; the
     // statements below start after the lock is held, so they see the last holder's writes
-    await trx.rawQuery(
-      `WITH locked AS (SELECT pg_advisory_xact_lock(hashtext(?), ?))
+    await prepared(
+      trx.rawQuery(
+        `WITH locked AS (SELECT pg_advisory_xact_lock(hashtext(?), ?))
        INSERT INTO dashboard_ticket_states (ticket_id, company_id, status, user_id, queue_id, updated_at)
        SELECT ?::int, ?::int, ?::text, ?::int, ?::int, ?::timestamptz FROM locked
        ON CONFLICT (ticket_id) DO UPDATE SET status = excluded.status, user_id = excluded.user_id,
          queue_id = excluded.queue_id, updated_at = excluded.updated_at`,
-      [LOCK_SPACE, move.ticketId, move.ticketId, companyId, move.status, move.userId, move.queueId, at] as any[]
+        [LOCK_SPACE, move.ticketId, move.ticketId, companyId, move.status, move.userId, move.queueId, at] as any[]
+      )
     )
 
     const live = await liveSession(trx, move.ticketId)
@@ -66,7 +68,7 @@ export async function recordTicketChange(move: TicketMove, at: Date = new Date()
         .where('id', live!.id)
         .update(change)
         .returning('*')
-      await rollup(trx, live, after)
+      await rollup(trx, move.ticketId, live, after)
     }
 
     if (move.status === 'closed') {
@@ -154,7 +156,7 @@ export async function recordRating(ticketId: number, rate: number, at: Date = ne
       .where('id', session.id)
       .update({ rate })
       .returning('*')
-    await rollup(trx, session, after)
+    await rollup(trx, ticketId, session, after)
     return true
   })
 }
