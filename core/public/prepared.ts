@@ -15,8 +15,9 @@
  * statement the server no longer accepts fails once: a migration that changed
  * a table under a `*` ("cached plan must not change result type", 0A000), or
  * a statement dropped by DEALLOCATE/DISCARD (26000). The connection then
- * prepares its statements again under new names; the caller's retry (the
- * pipeline retries every failed event) succeeds.
+ * prepares its statements again under new names: a statement outside a
+ * transaction runs again at once; inside one, the transaction fails and the
+ * caller's retry (the pipeline retries every failed event) succeeds.
  */
 import { createHash } from 'node:crypto'
 import pg from 'pg'
@@ -36,7 +37,8 @@ function nameOf(text: string) {
 }
 
 type Callback = (error: (Error & { code?: string }) | null, result?: unknown) => void
-type PreparedClient = InstanceType<typeof pg.Client> & { balcaoGeneration?: number }
+/** pg's client, with the transaction status of its last ReadyForQuery ('I': none) */
+type PreparedClient = InstanceType<typeof pg.Client> & { balcaoGeneration?: number; _txStatus?: string | null }
 
 let installed = false
 
@@ -48,25 +50,29 @@ function install() {
   ;(pg.Client.prototype as any).query = function (this: PreparedClient, config: any, values?: any, callback?: any) {
     if (!config || typeof config !== 'object' || config.prepare !== true || typeof config.text !== 'string')
       return query.call(this, config, values, callback)
-    const generation = this.balcaoGeneration ?? 0
-    const named = { ...config, prepare: undefined, name: `b${generation}_${nameOf(config.text)}` }
-    const forget = (error: { code?: string } | null) => {
-      if (error?.code && STALE.has(error.code)) this.balcaoGeneration = generation + 1
+    // knex passes (config, callback); pg also takes (config, values, callback) and no callback (a promise)
+    const done = (typeof values === 'function' ? values : callback) as Callback | undefined
+    const extra = typeof values === 'function' ? undefined : values
+    if (!done)
+      return new Promise((resolve, reject) =>
+        (this as any).query(config, extra, (error: Error | null, result: unknown) =>
+          error ? reject(error) : resolve(result)
+        )
+      )
+    const attempt = (retried: boolean): unknown => {
+      const generation = this.balcaoGeneration ?? 0
+      const named = { ...config, prepare: undefined, name: `b${generation}_${nameOf(config.text)}` }
+      const settle: Callback = (error, result) => {
+        if (error?.code && STALE.has(error.code)) {
+          this.balcaoGeneration = Math.max(this.balcaoGeneration ?? 0, generation + 1)
+          // outside a transaction the failed statement did nothing: run it again under the new name
+          if (!retried && this._txStatus === 'I') return void attempt(true)
+        }
+        done(error, result)
+      }
+      return extra === undefined ? query.call(this, named, settle) : query.call(this, named, extra, settle)
     }
-    // knex passes (config, callback); pg also takes (config, values, callback)
-    if (typeof values === 'function') {
-      const done = values as Callback
-      return query.call(this, named, (error: any, result: unknown) => (forget(error), done(error, result)))
-    }
-    if (typeof callback === 'function') {
-      const done = callback as Callback
-      return query.call(this, named, values, (error: any, result: unknown) => (forget(error), done(error, result)))
-    }
-    const pending = query.call(this, named, values) as Promise<unknown>
-    return pending.catch((error) => {
-      forget(error)
-      throw error
-    })
+    return attempt(false)
   }
 }
 
