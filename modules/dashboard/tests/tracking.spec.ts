@@ -274,22 +274,19 @@ test.group('daily sums', () => {
     )
   })
 
-  test('concurrent tickets spread over the day’s slots, and each is counted once', async ({ assert }) => {
+  test('concurrent trackers moving the same rows both ways count each ticket once', async ({ assert }) => {
     const world = await createTenant()
     const q1 = (await createQueue(world.company)).id
     const a = world.admin.id
     const ids = Array.from({ length: 48 }, (_, i) => 900_000_000 + world.company.id * 100 + i)
-    const { recordTicketChange, DAILY_SLOTS } = await tenancy.run(world.company.id, async () => ({
-      ...(await import('../tracking/ticket_tracking.js')),
-      ...(await import('../tracking/daily_rollup.js')),
-    }))
+    const { recordTicketChange } = await import('../tracking/ticket_tracking.js')
     const move = (ticketId: number, status: string, userId: number | null, queueId: number) =>
       tenancy.run(world.company.id, () =>
         recordTicketChange({ ticketId, status, userId, queueId, whatsappId: null, isGroup: false })
       )
     await Promise.all(ids.map((id) => move(id, 'pending', null, q1)))
     // a third taken by the agent; then at once those go back to the queue and the others are taken:
-    // rollups of one slot moving the same two rows in opposite directions
+    // rollups moving the same two rows in opposite directions (written in key order: no deadlock)
     const first = (i: number) => i % 3 === 0
     await Promise.all(ids.filter((_, i) => first(i)).map((id) => move(id, 'open', a, q1)))
     await Promise.all(ids.map((id, i) => (first(i) ? move(id, 'pending', null, q1) : move(id, 'open', a, q1))))
@@ -305,8 +302,6 @@ test.group('daily sums', () => {
         [a, q1, 32, 0],
       ]
     )
-    const slots = await db.from('dashboard_daily').where('company_id', world.company.id).countDistinct('slot as n')
-    assert.equal(Number(slots[0].n), DAILY_SLOTS)
   })
 })
 

@@ -83,20 +83,12 @@ async function zoneOf(companyId: number, trx: TransactionClientContract) {
 }
 
 /**
- * A key's sums are spread over this many rows, picked by ticket id
- * (migration 1700000900003): the new tickets of a company all add to its
- * "no agent" row, and concurrent trackers queued behind its lock.
- */
-export const DAILY_SLOTS = 16
-const slotOf = (ticketId: number) => Number(ticketId) % DAILY_SLOTS
-
-/**
  * One statement that moves the given contributions in dashboard_daily: a
  * session's old one out (-1) and its new one in (+1), summed per day, agent
  * and queue first (one upsert may not touch a row twice), in key order (two
  * trackers locking the same two rows in opposite orders would deadlock).
  */
-function dailyUpsert(companyId: number, changes: { s: SessionRow; sign: 1 | -1 }[], zone: string, slot: number) {
+function dailyUpsert(companyId: number, changes: { s: SessionRow; sign: 1 | -1 }[], zone: string) {
   const rows = new Map<string, { day: string; userKey: number; queueKey: number; v: Vector }>()
   for (const { s, sign } of changes) {
     const day = DateTime.fromJSDate(new Date(s.queued_at)).setZone(zone).toISODate()!
@@ -111,27 +103,22 @@ function dailyUpsert(companyId: number, changes: { s: SessionRow; sign: 1 | -1 }
   const list = [...rows.values()].sort(
     (a, b) => a.day.localeCompare(b.day) || a.userKey - b.userKey || a.queueKey - b.queueKey
   )
-  const placeholders = `(?, ?, ?, ?, ?, ${FIELDS.map(() => '?').join(', ')})`
+  const placeholders = `(?, ?, ?, ?, ${FIELDS.map(() => '?').join(', ')})`
   return {
-    sql: `INSERT INTO dashboard_daily (company_id, day, user_key, queue_key, slot, ${FIELDS.join(', ')})
+    sql: `INSERT INTO dashboard_daily (company_id, day, user_key, queue_key, ${FIELDS.join(', ')})
           VALUES ${list.map(() => placeholders).join(', ')}
-          ON CONFLICT (company_id, day, user_key, queue_key, slot) DO UPDATE SET
+          ON CONFLICT (company_id, day, user_key, queue_key) DO UPDATE SET
           ${FIELDS.map((f) => `${f} = dashboard_daily.${f} + excluded.${f}`).join(', ')}`,
-    bindings: list.flatMap((r) => [companyId, r.day, r.userKey, r.queueKey, slot, ...FIELDS.map((f) => r.v[f])]),
+    bindings: list.flatMap((r) => [companyId, r.day, r.userKey, r.queueKey, ...FIELDS.map((f) => r.v[f])]),
   }
 }
 
 /** Moves a session's contribution from its old state (null when new) to its new one, in one statement. */
-export async function rollup(
-  trx: TransactionClientContract,
-  ticketId: number,
-  before: SessionRow | null,
-  after: SessionRow
-) {
+export async function rollup(trx: TransactionClientContract, before: SessionRow | null, after: SessionRow) {
   const companyId = tenancy.requireCompanyId()
   const zone = await zoneOf(companyId, trx)
   const changes = [...(before ? [{ s: before, sign: -1 as const }] : []), { s: after, sign: 1 as const }]
-  const upsert = dailyUpsert(companyId, changes, zone, slotOf(ticketId))
+  const upsert = dailyUpsert(companyId, changes, zone)
   await prepared(trx.rawQuery(upsert.sql, upsert.bindings as any[]))
 }
 
@@ -139,14 +126,11 @@ export async function rollup(
  * Stores a new session and adds it to the daily sums, in one statement
  * (the insert is a WITH clause in front of the sums' upsert).
  */
-export async function insertSession(
-  trx: TransactionClientContract,
-  session: SessionRow & { ticket_id: number } & Record<string, unknown>
-) {
+export async function insertSession(trx: TransactionClientContract, session: SessionRow & Record<string, unknown>) {
   const companyId = tenancy.requireCompanyId()
   const zone = await zoneOf(companyId, trx)
   const columns = Object.keys(session)
-  const upsert = dailyUpsert(companyId, [{ s: session, sign: 1 }], zone, slotOf(session.ticket_id))
+  const upsert = dailyUpsert(companyId, [{ s: session, sign: 1 }], zone)
   await prepared(
     trx.rawQuery(
       `WITH session AS (

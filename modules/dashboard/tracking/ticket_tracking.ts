@@ -68,7 +68,7 @@ export async function recordTicketChange(move: TicketMove, at: Date = new Date()
         .where('id', live!.id)
         .update(change)
         .returning('*')
-      await rollup(trx, move.ticketId, live, after)
+      await rollup(trx, live, after)
     }
 
     if (move.status === 'closed') {
@@ -156,7 +156,7 @@ export async function recordRating(ticketId: number, rate: number, at: Date = ne
       .where('id', session.id)
       .update({ rate })
       .returning('*')
-    await rollup(trx, ticketId, session, after)
+    await rollup(trx, session, after)
     return true
   })
 }
