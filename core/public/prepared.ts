@@ -6,10 +6,12 @@
  * were about a third of the database's time per new conversation
  * (docs/performance.md, "Ingest").
  *
- * Mark only statements whose text is fixed and whose best plan does not
- * depend on the values: inserts, upserts, lookups by key. Never a list or a
- * search (their plans depend on the values, and a generic plan can be far
- * slower), never a text built with a varying number of rows or values.
+ * Mark only statements whose best plan does not depend on the values:
+ * inserts, upserts, lookups by key, and the ticket lists without a search
+ * term (an index walk whatever the values). Never a search: how many rows its
+ * term matches decides its best plan, and a generic plan can be far slower.
+ * A connection keeps at most NAMED_PER_CONNECTION statements; texts past
+ * that run unnamed (a list's filters make a few texts each, not many).
  *
  * The name is a hash of the text, so two texts never share a name. A prepared
  * statement the server no longer accepts fails once: a migration that changed
@@ -25,6 +27,7 @@ import pg from 'pg'
 const STALE = new Set(['0A000', '26000'])
 const names = new Map<string, string>()
 const NAMES_KEPT = 1000
+const NAMED_PER_CONNECTION = 200
 
 function nameOf(text: string) {
   let name = names.get(text)
@@ -38,7 +41,11 @@ function nameOf(text: string) {
 
 type Callback = (error: (Error & { code?: string }) | null, result?: unknown) => void
 /** pg's client, with the transaction status of its last ReadyForQuery ('I': none) */
-type PreparedClient = InstanceType<typeof pg.Client> & { balcaoGeneration?: number; _txStatus?: string | null }
+type PreparedClient = InstanceType<typeof pg.Client> & {
+  balcaoGeneration?: number
+  balcaoNamed?: Set<string>
+  _txStatus?: string | null
+}
 
 let installed = false
 
@@ -61,7 +68,14 @@ function install() {
       )
     const attempt = (retried: boolean): unknown => {
       const generation = this.balcaoGeneration ?? 0
-      const named = { ...config, prepare: undefined, name: `b${generation}_${nameOf(config.text)}` }
+      const name = `b${generation}_${nameOf(config.text)}`
+      const kept = (this.balcaoNamed ??= new Set())
+      if (!kept.has(name) && kept.size >= NAMED_PER_CONNECTION) {
+        const plain = { ...config, prepare: undefined }
+        return extra === undefined ? query.call(this, plain, done) : query.call(this, plain, extra, done)
+      }
+      kept.add(name)
+      const named = { ...config, prepare: undefined, name }
       const settle: Callback = (error, result) => {
         if (error?.code && STALE.has(error.code)) {
           this.balcaoGeneration = Math.max(this.balcaoGeneration ?? 0, generation + 1)

@@ -69,4 +69,19 @@ test.group('prepared statements', () => {
       await client.end()
     }
   })
+
+  test('a connection keeps at most 200 statements; texts past that run unnamed', async ({ assert }) => {
+    prepared(db.rawQuery('SELECT 1'))
+    const client = new pg.Client({ connectionString: env.get('DATABASE_URL') })
+    await client.connect()
+    try {
+      for (let i = 0; i < 205; i++) {
+        const r = await client.query({ text: `SELECT $1::int + ${i} AS n`, values: [1], prepare: true } as any)
+        assert.equal(r.rows[0].n, 1 + i)
+      }
+      assert.lengthOf(await ours((sql) => client.query(sql)), 200)
+    } finally {
+      await client.end()
+    }
+  })
 })
