@@ -61,11 +61,19 @@ async function conversation(client: any, visitor: { email?: string; lang?: strin
     ;(await client.post(`/messages/${ticket.id}`).bearerToken(w.adminToken).json({ body })).assertStatus(201)
   }
   const visitorRow = () => db.from('webchat_visitors').where({ whatsapp_id: whatsapp.id }).firstOrFail()
-  return { w, key, token, reply, visitorRow }
+  /** waits until a reply made the visitor due for an e-mail */
+  const due = () => waitFor(async () => (await visitorRow()).mail_due_at !== null, 10000)
+  return { w, key, token, reply, visitorRow, due }
 }
 
 test.group('webchat: replies by e-mail to visitors who left', (group) => {
   let smtp: Awaited<ReturnType<typeof smtpServer>>
+  /** sweeps (as the worker would) until the SMTP server holds `count` e-mails */
+  const sweepUntil = (count: number) =>
+    waitFor(async () => {
+      await sendDueMails()
+      return smtp.received.length >= count
+    }, 10000)
   const saved = { url: process.env.SMTP_URL, from: process.env.MAIL_FROM, delay: process.env.WEBCHAT_MAIL_DELAY_MS }
   group.setup(async () => {
     smtp = await smtpServer()
@@ -95,11 +103,8 @@ test.group('webchat: replies by e-mail to visitors who left', (group) => {
     const c = await conversation(client, { email: 'Marina@Cliente.test', lang: 'en-US,en;q=0.9' })
     await c.reply('Sim, entregamos até as 14h.')
     await c.reply('Quer agendar <agora>?')
-    await waitFor(async () => (await c.visitorRow()).mail_due_at !== null, 10000)
-    await waitFor(async () => {
-      await sendDueMails()
-      return smtp.received.length > 0
-    }, 10000)
+    await c.due()
+    await sweepUntil(1)
     const mail = smtp.received[0]
     assert.equal(mail.to && !Array.isArray(mail.to) ? mail.to.value[0].address : '', 'marina@cliente.test')
     assert.equal(mail.subject, 'New reply from Loja Exemplo')
@@ -113,10 +118,7 @@ test.group('webchat: replies by e-mail to visitors who left', (group) => {
     await sendDueMails()
     assert.lengthOf(smtp.received, 1)
     await c.reply('Confirmado para sábado.')
-    await waitFor(async () => {
-      await sendDueMails()
-      return smtp.received.length > 1
-    }, 10000)
+    await sweepUntil(2)
     assert.include(smtp.received[1].text!, 'Confirmado para sábado.')
     assert.notInclude(smtp.received[1].text!, 'entregamos até')
   })
@@ -128,18 +130,15 @@ test.group('webchat: replies by e-mail to visitors who left', (group) => {
     const c = await conversation(client, { email: 'carla@cliente.test' })
     await c.reply('Primeira resposta.')
     await c.reply('Segunda resposta.')
-    await waitFor(async () => (await c.visitorRow()).mail_due_at !== null, 10000)
+    await c.due()
     // the first e-mail is held at the SMTP server, its sweep still sending
     const held = smtp.hold()
     const first = sendDueMails()
     await waitFor(async () => held.reached, 10000)
     // a new reply makes the visitor due again; a second sweep runs meanwhile
     await c.reply('Terceira resposta.')
-    await waitFor(async () => (await c.visitorRow()).mail_due_at !== null, 10000)
-    await waitFor(async () => {
-      await sendDueMails()
-      return smtp.received.length > 0
-    }, 10000)
+    await c.due()
+    await sweepUntil(1)
     held.release()
     await first
     await waitFor(async () => smtp.received.length > 1, 10000)
@@ -161,7 +160,7 @@ test.group('webchat: replies by e-mail to visitors who left', (group) => {
     try {
       const c = await conversation(client, { email: 'ana@cliente.test' })
       await c.reply('Já vou verificar.')
-      await waitFor(async () => (await c.visitorRow()).mail_due_at !== null, 10000)
+      await c.due()
       // the widget reads it (as its stream or a reload does)
       const h = await widget(client, 'get', c.key, 'messages', { visitor: c.token })
       assert.include(
@@ -196,7 +195,7 @@ test.group('webchat: replies by e-mail to visitors who left', (group) => {
     process.env.SMTP_URL = 'smtp://127.0.0.1:9'
     try {
       await c.reply('Resposta que não sai por e-mail agora')
-      await waitFor(async () => (await c.visitorRow()).mail_due_at !== null, 10000)
+      await c.due()
       await sendDueMails()
       const row = await c.visitorRow()
       assert.equal(row.mail_attempts, 1)
