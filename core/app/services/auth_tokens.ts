@@ -5,7 +5,8 @@
  * - Refresh token: random, stored hashed, single use. Each refresh rotates it;
  *   replaying a used one (outside a short race window) revokes the session.
  */
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
+import { createHash, createHmac, createSecretKey, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
+import type { KeyObject } from 'node:crypto'
 import { DateTime } from 'luxon'
 import db from '@adonisjs/lucid/services/db'
 import env from '#start/env'
@@ -18,8 +19,15 @@ export const REFRESH_TTL_SECONDS = 7 * 24 * 3600
 /** Two tabs refreshing at once present the same token; tolerate that briefly. */
 const REUSE_GRACE_SECONDS = 10
 
+/** Derived once per APP_KEY value: every signed-in request verifies a token with it. */
+let signing: { appKey: string; key: KeyObject } | null = null
 function signingKey() {
-  return createHash('sha256').update('balcao:access-token:').update(env.get('APP_KEY').release()).digest()
+  const appKey = env.get('APP_KEY').release()
+  if (signing?.appKey !== appKey) {
+    const key = createSecretKey(createHash('sha256').update('balcao:access-token:').update(appKey).digest())
+    signing = { appKey, key }
+  }
+  return signing.key
 }
 
 const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url')
@@ -40,19 +48,38 @@ export function signAccessToken(claims: Omit<AccessClaims, 'exp'>, ttl = ACCESS_
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'invalid' | 'expired' }
 
+/**
+ * Tokens whose signature checked out, with their claims: a browser sends the same token for up
+ * to 15 minutes, every signed-in request would compute its HMAC again. Keyed by the whole token
+ * and forgotten with the signing key; the expiry is checked on every use.
+ */
+const verified = new Map<string, AccessClaims>()
+const VERIFIED_MAX = 10_000
+let verifiedKey: KeyObject | null = null
+
 export function verifyAccessToken(token: string): VerifyResult {
-  const parts = token.split('.')
-  if (parts.length !== 3 || parts[0] !== 'v1') return { ok: false, reason: 'invalid' }
-  const expected = createHmac('sha256', signingKey()).update(parts[1]).digest()
-  const given = Buffer.from(parts[2], 'base64url')
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' }
-  let claims: AccessClaims
-  try {
-    claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'))
-  } catch {
-    return { ok: false, reason: 'invalid' }
+  const key = signingKey()
+  if (verifiedKey !== key) {
+    verified.clear()
+    verifiedKey = key
   }
-  if (typeof claims.exp !== 'number' || claims.exp * 1000 < Date.now()) return { ok: false, reason: 'expired' }
+  let claims = verified.get(token)
+  if (!claims) {
+    const parts = token.split('.')
+    if (parts.length !== 3 || parts[0] !== 'v1') return { ok: false, reason: 'invalid' }
+    const expected = createHmac('sha256', key).update(parts[1]).digest()
+    const given = Buffer.from(parts[2], 'base64url')
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' }
+    try {
+      claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8')) as AccessClaims
+    } catch {
+      return { ok: false, reason: 'invalid' }
+    }
+    if (typeof claims?.exp !== 'number') return { ok: false, reason: 'invalid' }
+    if (verified.size >= VERIFIED_MAX) verified.clear()
+    verified.set(token, claims)
+  }
+  if (claims.exp * 1000 < Date.now()) return { ok: false, reason: 'expired' }
   return { ok: true, claims }
 }
 

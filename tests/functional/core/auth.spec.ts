@@ -4,7 +4,7 @@ import db from '@adonisjs/lucid/services/db'
 import { rateLimiter } from '#services/rate_limiter'
 import { PASSWORD, createTenant, createUser, uid } from '#tests/helpers/world'
 import { globalSettings } from '#core/settings'
-import { signAccessToken } from '#services/auth_tokens'
+import { signAccessToken, verifyAccessToken } from '#services/auth_tokens'
 
 function refreshCookie(response: any): string {
   const raw = ([] as string[]).concat(response.headers()['set-cookie'] ?? [])
@@ -74,6 +74,26 @@ test.group('auth', (group) => {
       -10
     )
     ;(await client.get('/auth/me').bearerToken(expired)).assertStatus(403)
+  })
+
+  test('a token accepted before is refused once it expires; its altered copies never pass', async ({
+    client,
+    assert,
+  }) => {
+    const { admin } = await createTenant()
+    const login = await client.post('/auth/login').json({ email: admin.email, password: PASSWORD })
+    const session = verifyAccessToken(login.body().token)
+    assert.isTrue(session.ok)
+    const claims = { sid: (session as any).claims.sid, uid: admin.id, cid: admin.companyId }
+    const shortLived = signAccessToken(claims, 1)
+    ;(await client.get('/auth/me').bearerToken(shortLived)).assertStatus(200)
+    const [v, payload, sig] = shortLived.split('.')
+    const altered = `${v}.${payload}.${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`
+    ;(await client.get('/auth/me').bearerToken(altered)).assertStatus(403)
+    await new Promise((r) => setTimeout(r, 2100))
+    const late = await client.get('/auth/me').bearerToken(shortLived)
+    late.assertStatus(403)
+    late.assertBodyContains({ error: 'ERR_INVALID_TOKEN' })
   })
 
   test('refresh rotates the cookie; a replayed old cookie revokes the session', async ({ client, assert }) => {
