@@ -12,6 +12,32 @@ export interface WeekdaySchedule {
   endTimeB: string
 }
 
+/**
+ * The calendar date (YYYY-MM-DD) at `ms` in a time zone, null for an unknown zone. Every signed-in
+ * request asks it (the subscription check): one formatter per zone, its answer kept for the minute
+ * (a day starts on a whole minute in every zone).
+ */
+const zoneDates = new Map<string, { format: Intl.DateTimeFormat | null; minute: number; date: string | null }>()
+function dateIn(zone: string, ms: number) {
+  let entry = zoneDates.get(zone)
+  if (!entry) {
+    if (zoneDates.size >= 1000) zoneDates.clear()
+    let format: Intl.DateTimeFormat | null = null
+    try {
+      format = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    } catch {}
+    entry = { format, minute: Number.NaN, date: null }
+    zoneDates.set(zone, entry)
+  }
+  const minute = Math.floor(ms / 60_000)
+  if (entry.format && entry.minute !== minute) {
+    const part = Object.fromEntries(entry.format.formatToParts(ms).map((p) => [p.type, p.value]))
+    entry.date = `${part.year}-${part.month}-${part.day}`
+    entry.minute = minute
+  }
+  return entry.date
+}
+
 /** The tenant. Company 1 is the platform's own company and never expires. */
 export default class Company extends BaseModel {
   @column({ isPrimary: true }) declare id: number
@@ -53,9 +79,10 @@ export default class Company extends BaseModel {
    */
   daysLeft(now: DateTime = DateTime.now()) {
     if (this.neverExpires || !this.dueDate) return null
-    const day = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' })
-    const today = now.setZone(this.timezone || 'America/Sao_Paulo').toISODate()!
-    return Math.round(day(this.dueDate.toISODate()!).diff(day(today), 'days').days)
+    const today = dateIn(this.timezone || 'America/Sao_Paulo', now.toMillis())
+    const due = this.dueDate.toISODate()
+    if (!today || !due) return null
+    return Math.round((Date.parse(`${due}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000)
   }
 
   /** The due date the client sees; company 1 shows year 2999. */

@@ -14,7 +14,8 @@ export const OFFLINE_AFTER_MINUTES = 5
 const TOUCH_EVERY_SECONDS = 60
 
 export async function markOnline(user: User, now: DateTime, force = false) {
-  const stale = !user.lastSeenAt || now.diff(user.lastSeenAt, 'seconds').seconds >= TOUCH_EVERY_SECONDS
+  // milliseconds, not luxon's diff: this runs on every signed-in request
+  const stale = !user.lastSeenAt || now.toMillis() - user.lastSeenAt.toMillis() >= TOUCH_EVERY_SECONDS * 1000
   if (user.online && !stale && !force) return
   const wasOffline = !user.online
   await tenantTable('users').where('id', user.id).update({ online: true, last_seen_at: now.toJSDate() })
