@@ -11,10 +11,11 @@
  *   it, the trigram index finds every match and they are sorted. A search
  *   counts up to the end of the page asked for (`countCapped` when there are
  *   more), like the tickets' search view.
- * - Rows are serialized straight from the result (no model per row): the same
- *   fields as Contact.serialize(), dates as ISO strings.
+ * - Rows are serialized straight from the result (#core/serialize_row): no
+ *   model per row, the same fields as Contact.serialize().
  */
 import db from '@adonisjs/lucid/services/db'
+import { serializeRow } from '#core/serialize_row'
 import { tenancy, tenantTable } from '#core/tenancy'
 import Contact from '../models/contact.js'
 import Tag from '../models/tag.js'
@@ -26,30 +27,6 @@ type Builder = ReturnType<typeof tenantTable>
 /** contacts tried in name order before a search falls back to its index */
 export const WALK_LIMIT = 2000
 
-/**
- * A serializer of a model's rows: the model's columns under their serialized
- * names through their serialize functions, dates as ISO strings. Models with
- * computed properties are not supported (they need an instance).
- */
-function rowSerializer(model: { $columnsDefinitions: Map<string, any>; $computedDefinitions: Map<string, any> }) {
-  if (model.$computedDefinitions.size) throw new Error('rowSerializer: a model with computed properties')
-  const columns = [...model.$columnsDefinitions.values()].filter((c) => c.serializeAs !== null)
-  return (row: Record<string, any>) => {
-    const out: Record<string, any> = {}
-    for (const c of columns) {
-      let value = row[c.columnName]
-      if (value === undefined) continue
-      if (value instanceof Date) value = value.toISOString()
-      else if (c.meta?.type === 'datetime' && typeof value === 'string') value = new Date(value).toISOString()
-      else if (typeof c.serialize === 'function') value = c.serialize(value, c.serializeAs, null)
-      out[c.serializeAs] = value
-    }
-    return out
-  }
-}
-
-let serializers: { contact: (r: any) => any; tag: (r: any) => any } | null = null
-
 export interface ContactListOptions {
   page: number
   pageSize: number
@@ -59,7 +36,6 @@ export interface ContactListOptions {
 
 /** `filter` adds the list's conditions on the contacts alias `c`. */
 export async function contactPage(filter: (q: Builder) => void, o: ContactListOptions) {
-  serializers ??= { contact: rowSerializer(Contact), tag: rowSerializer(Tag) }
   const companyId = tenancy.requireCompanyId()
   const offset = (o.page - 1) * o.pageSize
   const reach = offset + o.pageSize + 1
@@ -122,10 +98,13 @@ export async function contactPage(filter: (q: Builder) => void, o: ContactListOp
     found = found.slice(offset)
     cap = offset + o.pageSize
   }
-  const contacts = found.slice(0, o.pageSize).map(({ total: _t, tag_rows: tags, ...row }: any) => {
-    const data = serializers!.contact(row)
+  const contacts = found.slice(0, o.pageSize).map((row: any) => {
+    // the tags' dates arrive as JSON text
+    const tags = (row.tag_rows as any[]).map((t) =>
+      serializeRow(Tag, { ...t, created_at: new Date(t.created_at), updated_at: new Date(t.updated_at) })
+    )
+    const data = serializeRow(Contact, row, { tags })
     if (o.mask && !row.is_group) data.number = maskNumber(row.number)
-    data.tags = (tags as any[]).map((t) => serializers!.tag(t))
     return data
   })
   return {

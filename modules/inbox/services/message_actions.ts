@@ -8,6 +8,8 @@ import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import db from '@adonisjs/lucid/services/db'
 import { AppError } from '#core/errors'
 import { storage } from '#core/storage'
+import { prepared } from '#core/prepared'
+import { serializeRow } from '#core/serialize_row'
 import { tenancy, tenantTable } from '#core/tenancy'
 import { companySettings } from '#core/settings'
 import { outbox } from '#core/pipeline'
@@ -76,13 +78,6 @@ function prefixedColumns(model: { $columnsDefinitions: Map<string, { columnName:
   return [...model.$columnsDefinitions.values()].map((c) => `${alias}.${c.columnName} AS ${alias}__${c.columnName}`)
 }
 
-function unprefix(row: Record<string, any>, alias: string) {
-  const out: Record<string, any> = {}
-  const prefix = `${alias}__`
-  for (const key of Object.keys(row)) if (key.startsWith(prefix)) out[key.slice(prefix.length)] = row[key]
-  return out
-}
-
 /**
  * GET /messages/:ticketId: 20 per page, newest page first, merged with the
  * earlier tickets of the same contact + connection. Two statements: the
@@ -113,34 +108,37 @@ export async function messagePage(ticketId: number, viewer: Viewer, mask: boolea
     .limit(MESSAGES_PAGE_SIZE + 1)
     .toSQL()
   const companyId = tenancy.requireCompanyId()
-  const result = await db.rawQuery(
-    `SELECT n.total, p.*, ${prefixedColumns(Message, 'q').join(', ')}, ${prefixedColumns(Contact, 'c').join(', ')}
+  // a ticket's history by key whatever the values: planned once per connection (planning took 2.2 ms
+  // of a 0.2 ms execution)
+  const result = await prepared(
+    db.rawQuery(
+      `SELECT n.total, p.*, ${prefixedColumns(Message, 'q').join(', ')}, ${prefixedColumns(Contact, 'c').join(', ')}
        FROM (SELECT count(*) AS total FROM (${counted.sql}) x) n
        LEFT JOIN LATERAL (${pageRows.sql}) p ON true
        LEFT JOIN messages q ON q.id = p.m__quoted_msg_id AND q.company_id = ?
        LEFT JOIN contacts c ON c.id = p.m__contact_id AND c.company_id = ?
       ORDER BY p.m__created_at DESC, p.m__id DESC`,
-    [...counted.bindings, ...pageRows.bindings, companyId, companyId] as any[]
+      [...counted.bindings, ...pageRows.bindings, companyId, companyId] as any[]
+    )
   )
   const found = result.rows.filter((r: any) => r.m__id !== null)
-  const messages = found.slice(0, MESSAGES_PAGE_SIZE).map((r: any) => {
-    const m = Message.$createFromAdapterResult(unprefix(r, 'm'))!
-    m.$setRelated('quotedMsg', r.q__id === null ? null : Message.$createFromAdapterResult(unprefix(r, 'q'))!)
-    m.$setRelated('contact', r.c__id === null ? null : Contact.$createFromAdapterResult(unprefix(r, 'c'))!)
-    return m
-  })
   if ((ticket.status === 'open' || ticket.status === 'group') && ticket.unreadMessages > 0) {
     await markTicketRead(await loadTicket(ticket.id))
     ticket.unreadMessages = 0
   }
   const total = Number(result.rows[0]?.total ?? 0)
+  // serialized straight from the rows, as the models would (#core/serialize_row)
+  const messages = found.slice(0, MESSAGES_PAGE_SIZE).map((r: any) => {
+    const contact = r.c__id === null ? null : serializeRow(Contact, r, {}, 'c__')
+    if (contact && mask && !contact.isGroup) {
+      const number = String(contact.number)
+      contact.number = '*'.repeat(Math.max(0, number.length - 2)) + number.slice(-2)
+    }
+    const quotedMsg = r.q__id === null ? null : serializeRow(Message, r, {}, 'q__')
+    return serializeRow(Message, r, { quotedMsg, contact }, 'm__')
+  })
   return {
-    messages: messages.reverse().map((m: Message) => {
-      const data: Record<string, any> = m.serialize()
-      if (data.contact && mask && !data.contact.isGroup)
-        data.contact.number = '*'.repeat(Math.max(0, data.contact.number.length - 2)) + data.contact.number.slice(-2)
-      return data
-    }),
+    messages: messages.reverse(),
     ticket,
     count: Math.min(total, MESSAGES_COUNT_CAP),
     hasMore: found.length > MESSAGES_PAGE_SIZE,
