@@ -18,7 +18,10 @@
  *
  * Other env: BENCH_PROFILE=<dir> (CPU profile of the measured API process), BENCH_OUT=<file> (JSON result; default .data/bench-lists-<tickets>.json),
  * BENCH_KEEP=1 keeps the database, BENCH_DB=<name> reuses a kept one (no seeding),
- * BENCH_ONLY=<regex> measures only the matching calls, BENCH_REDIS=1 runs the API
+ * BENCH_ONLY=<regex> measures only the matching calls, BENCH_BEFORE=<git revision> measures that
+ * revision's server beside this one (built in a worktree under .data/bench-ab/; same database,
+ * requests interleaved one by one so both see the same machine: on a shared, noisy machine
+ * the only fair before/after) and adds each server's CPU per request, BENCH_REDIS=1 runs the API
  * processes with Redis (127.0.0.1:6379 or REDIS_URL; off by default: lists do not use
  * it). DATABASE_URL / 127.0.0.1:5432 / embedded PostgreSQL as npm test.
  */
@@ -29,7 +32,7 @@ import { cpus } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ROOT, freePort, ensureDependencies, reexecWithNode24 } from './lib.mjs'
-import { benchDatabase, countingProxy, pct, prepareCompiled } from './bench_lib.mjs'
+import { benchDatabase, buildRevision, countingProxy, cpuMs, pct, prepareCompiled } from './bench_lib.mjs'
 
 const num = (name, def) => Number(process.env[name] ?? def)
 const round = (n) => Math.round(n * 100) / 100
@@ -133,12 +136,14 @@ async function main() {
   const children = []
   const sql = new pg.Client({ connectionString: env.DATABASE_URL })
   let proxy = null
+  let before = null
   const cleanup = async () => {
     for (const c of children) c.kill('SIGTERM')
     await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)))
     proxy?.server.close()
     await sql.end().catch(() => {})
     await database.drop()
+    before?.remove()
   }
 
   try {
@@ -147,18 +152,20 @@ async function main() {
     // the API processes' own log (errors only)
     mkdirSync(join(ROOT, '.data'), { recursive: true })
     const serverLog = openSync(join(ROOT, '.data', 'bench-lists-server.log'), 'w')
-    const startServer = async (databaseUrl, profile = false) => {
+    const pids = new Map()
+    const startServer = async (databaseUrl, profile = false, build = 'build') => {
       const port = await freePort()
       // BENCH_PROFILE=<dir>: a CPU profile of the measured API process
       const prof =
         profile && process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []
-      const child = spawn(process.execPath, [...prof, 'build/core/bin/server.js'], {
+      const child = spawn(process.execPath, [...prof, join(build, 'core/bin/server.js')], {
         cwd: ROOT,
         env: { ...env, PORT: String(port), DATABASE_URL: databaseUrl },
         stdio: ['ignore', serverLog, serverLog],
       })
       children.push(child)
       const base = `http://127.0.0.1:${port}`
+      pids.set(base, child.pid)
       for (let i = 0; ; i++) {
         try {
           if ((await fetch(base + '/health')).ok) break
@@ -178,6 +185,10 @@ async function main() {
         return startServer(u.toString())
       })(),
     ])
+    // BENCH_BEFORE: the other revision's server on the same database
+    before = process.env.BENCH_BEFORE ? buildRevision(process.env.BENCH_BEFORE) : null
+    const beforeBase = before ? await startServer(env.DATABASE_URL, false, before.dir) : null
+    if (before) log(`before: ${process.env.BENCH_BEFORE} (${before.sha.slice(0, 12)}), requests interleaved`)
     const api = async (method, path, { token, body, at = base } = {}) => {
       const res = await fetch(at + path, {
         method,
@@ -325,14 +336,26 @@ async function main() {
     const explains = []
     const results = []
     for (const [label, token, path] of calls) {
-      for (let i = 0; i < 20; i++) await api('GET', path, { token })
+      const servers = beforeBase ? [base, beforeBase] : [base]
+      for (let i = 0; i < 20; i++) for (const at of servers) await api('GET', path, { token, at })
       const times = []
+      const beforeTimes = []
+      const cpuAtStart = servers.map((at) => cpuMs(pids.get(at)))
       let last = null
       for (let i = 0; i < REQUESTS; i++) {
-        const s = performance.now()
-        last = await api('GET', path, { token })
-        times.push(performance.now() - s)
+        // one request to each server in turn, the order alternating
+        for (const at of i % 2 ? [...servers].reverse() : servers) {
+          const s = performance.now()
+          const r = await api('GET', path, { token, at })
+          ;(at === base ? times : beforeTimes).push(performance.now() - s)
+          if (at === base) last = r
+          else if (r.status !== 200) throw new Error(`${label} (before): ${r.status} ${JSON.stringify(r.json)}`)
+        }
       }
+      const cpuUs = servers.map((at, k) => {
+        const end = cpuMs(pids.get(at))
+        return end === null || cpuAtStart[k] === null ? null : Math.round(((end - cpuAtStart[k]) * 1000) / REQUESTS)
+      })
       if (last.status !== 200) throw new Error(`${label}: ${last.status} ${JSON.stringify(last.json)}`)
       // statements: the same call (warm) through the counting proxy
       // warm: the fewest of three requests in a row (the caller's session and settings are cached for 10 s)
@@ -360,6 +383,18 @@ async function main() {
         rows,
         count: body.count ?? null,
         hasMore: body.hasMore ?? null,
+        cpuUsPerRequest: cpuUs[0],
+        ...(beforeBase
+          ? {
+              before: {
+                revision: before.sha,
+                p50: round(pct(beforeTimes, 50)),
+                p95: round(pct(beforeTimes, 95)),
+                p99: round(pct(beforeTimes, 99)),
+                cpuUsPerRequest: cpuUs[1],
+              },
+            }
+          : {}),
       })
       log(
         `${label}: p50 ${round(pct(times, 50))} ms, p95 ${round(pct(times, 95))} ms, ${statements.length} statements, ${rows} rows, count ${body.count}`
@@ -410,10 +445,19 @@ async function main() {
           .join('\n')
       )
     }
-    console.log('| call | p50 ms | p95 ms | statements | rows | count |')
-    console.log('|---|---|---|---|---|---|')
-    for (const r of results)
-      console.log(`| ${r.call} | ${r.p50} | ${r.p95} | ${r.statements} | ${r.rows} | ${r.count ?? ''} |`)
+    if (beforeBase) {
+      console.log('| call | p50 ms before → after | p95 ms before → after | server CPU µs per request before → after | statements |')
+      console.log('|---|---|---|---|---|')
+      for (const r of results)
+        console.log(
+          `| ${r.call} | ${r.before.p50} → ${r.p50} | ${r.before.p95} → ${r.p95} | ${r.before.cpuUsPerRequest ?? '?'} → ${r.cpuUsPerRequest ?? '?'} | ${r.statements} |`
+        )
+    } else {
+      console.log('| call | p50 ms | p95 ms | statements | rows | count |')
+      console.log('|---|---|---|---|---|---|')
+      for (const r of results)
+        console.log(`| ${r.call} | ${r.p50} | ${r.p95} | ${r.statements} | ${r.rows} | ${r.count ?? ''} |`)
+    }
     console.log(JSON.stringify(result.seeded))
     log(`written ${out}`)
   } finally {

@@ -5,6 +5,7 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import net from 'node:net'
 import { join } from 'node:path'
 import { ROOT } from './lib.mjs'
@@ -79,6 +80,33 @@ export function prepareCompiled(env) {
   for (const args of [['migration:run', '--force'], ['db:seed']]) {
     if (spawnSync(process.execPath, ['build/core/bin/console.js', ...args], { cwd: ROOT, env, stdio: 'ignore' }).status)
       throw new Error(`ace ${args[0]} failed`)
+  }
+}
+
+/**
+ * The compiled server of another git revision, for side-by-side runs: a
+ * worktree under .data/bench-ab/ (its packages resolve to this repository's
+ * node_modules), built there. Returns the build folder and `remove()`.
+ */
+export function buildRevision(rev) {
+  const git = (...args) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' })
+  const sha = git('rev-parse', '--verify', `${rev}^{commit}`).stdout.trim()
+  if (!sha) throw new Error(`unknown revision ${rev}`)
+  const dir = join(ROOT, '.data', 'bench-ab', sha.slice(0, 12))
+  if (!existsSync(dir) && git('worktree', 'add', '--detach', dir, sha).status) throw new Error(`git worktree add ${rev} failed`)
+  if (spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-needed'], { cwd: dir, stdio: 'inherit' }).status)
+    throw new Error(`building ${rev} failed`)
+  return { dir: join(dir, 'build'), sha, remove: () => git('worktree', 'remove', '--force', dir) }
+}
+
+/** CPU time (user + system, ms) a process has used so far; null where /proc is missing. */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    // utime and stime, in clock ticks of 10 ms (USER_HZ is 100 on Linux)
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch {
+    return null
   }
 }
 
