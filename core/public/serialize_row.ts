@@ -53,7 +53,7 @@ export function serializeRow(
   const plan = planOf(model)
   const attributes: Record<string, unknown> = {}
   const out: Record<string, unknown> = {}
-  const present = []
+  const present: Plan['columns'] = []
   for (const entry of plan.columns) {
     const raw = row[prefix + entry.columnName]
     if (raw === undefined) continue

@@ -35,6 +35,8 @@ export interface ContactListOptions {
   mask: boolean
 }
 
+const asDate = (v: string | null) => (v ? new Date(v) : null)
+
 /** `filter` adds the list's conditions on the contacts alias `c`. */
 export async function contactPage(filter: (q: Builder) => void, o: ContactListOptions) {
   const companyId = tenancy.requireCompanyId()
@@ -105,7 +107,7 @@ export async function contactPage(filter: (q: Builder) => void, o: ContactListOp
   const contacts = found.slice(0, o.pageSize).map((row: any) => {
     // the tags' dates arrive as JSON text
     const tags = (row.tag_rows as any[]).map((t) =>
-      serializeRow(Tag, { ...t, created_at: new Date(t.created_at), updated_at: new Date(t.updated_at) })
+      serializeRow(Tag, { ...t, created_at: asDate(t.created_at), updated_at: asDate(t.updated_at) })
     )
     const data = serializeRow(Contact, row, { tags })
     if (o.mask && !row.is_group) data.number = maskNumber(row.number)
