@@ -12,7 +12,6 @@ import type { OutboxHandlers } from '#core/pipeline'
 import { storage } from '#core/storage'
 import { planOffersChannel } from '#core/channels'
 import { Batch } from '#core/batch'
-import { prepared } from '#core/prepared'
 import { tenancy, tenantTable } from '#core/tenancy'
 import Ticket from '../models/ticket.js'
 import { emitMessage, emitMessages } from './message_events.js'
@@ -22,29 +21,26 @@ const isUrl = (v: string) => /^https?:\/\//.test(v)
 
 /** the messages of a turn's jobs, each with its recipient, quoted message and whether its connection's channel is still in the plan */
 const messages = new Batch<number, Record<string, any> | null>(async (ids) => {
-  // one text for any number of ids, prepared: planning these seven joins took 3 ms a turn
-  const rows = await prepared(
-    tenantTable('messages')
-      .join('tickets', 'tickets.id', 'messages.ticket_id')
-      .join('contacts', 'contacts.id', 'tickets.contact_id')
-      .leftJoin('messages as q', 'q.id', 'messages.quoted_msg_id')
-      .leftJoin('whatsapps as w', (j) =>
-        j.on('w.id', '=', 'messages.whatsapp_id').andOn('w.company_id', '=', 'messages.company_id')
-      )
-      .leftJoin('companies as co', 'co.id', 'w.company_id')
-      .leftJoin('plans as pl', 'pl.id', 'co.plan_id')
-      .whereRaw('messages.id = ANY(?::bigint[])', [[...new Set(ids)]])
-      .select(
-        'messages.*',
-        'contacts.number as to_number',
-        'contacts.is_group as to_group',
-        'tickets.thread as ticket_thread',
-        'q.wid as quoted_wid',
-        'q.from_me as quoted_from_me',
-        'w.channel as connection_channel',
-        'pl.features as plan_features'
-      )
-  )
+  const rows = await tenantTable('messages')
+    .join('tickets', 'tickets.id', 'messages.ticket_id')
+    .join('contacts', 'contacts.id', 'tickets.contact_id')
+    .leftJoin('messages as q', 'q.id', 'messages.quoted_msg_id')
+    .leftJoin('whatsapps as w', (j) =>
+      j.on('w.id', '=', 'messages.whatsapp_id').andOn('w.company_id', '=', 'messages.company_id')
+    )
+    .leftJoin('companies as co', 'co.id', 'w.company_id')
+    .leftJoin('plans as pl', 'pl.id', 'co.plan_id')
+    .whereIn('messages.id', [...new Set(ids)])
+    .select(
+      'messages.*',
+      'contacts.number as to_number',
+      'contacts.is_group as to_group',
+      'tickets.thread as ticket_thread',
+      'q.wid as quoted_wid',
+      'q.from_me as quoted_from_me',
+      'w.channel as connection_channel',
+      'pl.features as plan_features'
+    )
   const byId = new Map(rows.map((r: any) => [Number(r.id), r]))
   // a job's id may arrive as a string (bigint columns): compare as numbers
   return ids.map((id) => byId.get(Number(id)) ?? null)
@@ -66,17 +62,15 @@ const settle = new Batch<Settle, Settled | null>(async (items) => {
   const companyId = tenancy.requireCompanyId()
   // answers the rows as written, with their tickets' audience fields: the update events need nothing more
   const run = (list: Settle[]) =>
-    prepared(
-      db.rawQuery(
-        `UPDATE messages SET ack = GREATEST(messages.ack, v.ack), send_error = NULL, updated_at = now(),
+    db.rawQuery(
+      `UPDATE messages SET ack = GREATEST(messages.ack, v.ack), send_error = NULL, updated_at = now(),
          wid = CASE WHEN EXISTS (SELECT 1 FROM messages o WHERE o.company_id = messages.company_id
                   AND coalesce(o.whatsapp_id,0) = coalesce(messages.whatsapp_id,0) AND o.wid = v.wid AND o.id <> messages.id)
                 THEN messages.wid ELSE v.wid END
        FROM (SELECT unnest(?::bigint[]) AS id, unnest(?::int[]) AS ack, unnest(?::text[]) AS wid) v, tickets t
        WHERE messages.id = v.id AND messages.company_id = ? AND t.id = messages.ticket_id AND t.company_id = messages.company_id
        RETURNING messages.*, t.status AS ticket_status, t.user_id AS ticket_user_id, t.queue_id AS ticket_queue_id`,
-        [list.map((i) => i.messageId), list.map((i) => i.ack), list.map((i) => i.providerId), companyId]
-      )
+      [list.map((i) => i.messageId), list.map((i) => i.ack), list.map((i) => i.providerId), companyId]
     )
   const settled = new Map<number, Settled>()
   const distinct = new Set(items.map((i) => i.providerId)).size === items.length
