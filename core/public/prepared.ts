@@ -13,6 +13,12 @@
  * A connection keeps at most NAMED_PER_CONNECTION statements; texts past
  * that run unnamed (a list's filters make a few texts each, not many).
  *
+ * A generic plan is chosen for the tables as they are, and PostgreSQL keeps it
+ * until an ANALYZE invalidates it, while a statement planned at each run sees a
+ * growing table's current size. So a connection drops its statements every
+ * PREPARED_TUNING.replanMs (DEALLOCATE ALL, outside a transaction) and prepares
+ * them again: a plan outlives the table it was chosen for by a minute at most.
+ *
  * The name is a hash of the text, so two texts never share a name. A prepared
  * statement the server no longer accepts fails once: a migration that changed
  * a table under a `*` ("cached plan must not change result type", 0A000), or
@@ -28,6 +34,8 @@ const STALE = new Set(['0A000', '26000'])
 const names = new Map<string, string>()
 const NAMES_KEPT = 1000
 const NAMED_PER_CONNECTION = 200
+/** How long a connection keeps its prepared statements (tests shorten it). */
+export const PREPARED_TUNING = { replanMs: 60_000 }
 
 function nameOf(text: string) {
   let name = names.get(text)
@@ -44,7 +52,10 @@ type Callback = (error: (Error & { code?: string }) | null, result?: unknown) =>
 type PreparedClient = InstanceType<typeof pg.Client> & {
   balcaoGeneration?: number
   balcaoNamed?: Set<string>
+  /** when the connection's statements were last dropped */
+  balcaoSince?: number
   _txStatus?: string | null
+  connection: { parsedStatements: Record<string, string>; submittedNamedStatements?: Record<string, string> }
 }
 
 let installed = false
@@ -66,6 +77,16 @@ function install() {
           error ? reject(error) : resolve(result)
         )
       )
+    const now = Date.now()
+    this.balcaoSince ??= now
+    if (now - this.balcaoSince >= PREPARED_TUNING.replanMs && this._txStatus === 'I' && this.balcaoNamed?.size) {
+      // queued ahead of this statement on the same connection; the next runs prepare anew
+      query.call(this, 'DEALLOCATE ALL', () => {})
+      this.connection.parsedStatements = {}
+      if (this.connection.submittedNamedStatements) this.connection.submittedNamedStatements = {}
+      this.balcaoNamed.clear()
+      this.balcaoSince = now
+    }
     const attempt = (retried: boolean): unknown => {
       const generation = this.balcaoGeneration ?? 0
       const name = `b${generation}_${nameOf(config.text)}`

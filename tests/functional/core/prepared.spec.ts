@@ -1,12 +1,13 @@
 /**
  * #core/prepared: a marked query is parsed once per connection; a statement a
- * migration made stale fails once, and the connection prepares it again.
+ * migration made stale fails once, and the connection prepares it again; a
+ * connection drops its statements every PREPARED_TUNING.replanMs.
  */
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import pg from 'pg'
 import env from '#start/env'
-import { prepared } from '#core/prepared'
+import { prepared, PREPARED_TUNING } from '#core/prepared'
 
 const ours = async (run: (sql: string) => Promise<{ rows: any[] }>) =>
   (await run(`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'b%'`)).rows
@@ -81,6 +82,41 @@ test.group('prepared statements', () => {
       }
       assert.lengthOf(await ours((sql) => client.query(sql)), 200)
     } finally {
+      await client.end()
+    }
+  })
+
+  test('a connection prepares its statements again after replanMs (a generic plan never outlives its tables by more)', async ({
+    assert,
+  }) => {
+    prepared(db.rawQuery('SELECT 1'))
+    const client = new pg.Client({ connectionString: env.get('DATABASE_URL') })
+    await client.connect()
+    const keep = PREPARED_TUNING.replanMs
+    try {
+      const run = (n: number) =>
+        client.query({ text: 'SELECT $1::int AS replan_probe', values: [n], prepare: true } as any)
+      const preparedAt = async () =>
+        (
+          await client.query(
+            `SELECT prepare_time FROM pg_prepared_statements WHERE statement LIKE '%replan_probe%' AND name LIKE 'b%'`
+          )
+        ).rows.map((r: any) => r.prepare_time.toISOString())
+      await run(1)
+      const first = await preparedAt()
+      assert.lengthOf(first, 1)
+      await run(2)
+      assert.deepEqual(await preparedAt(), first)
+      PREPARED_TUNING.replanMs = 0
+      await new Promise((r) => setTimeout(r, 5))
+      assert.equal((await run(3)).rows[0].replan_probe, 3)
+      const again = await preparedAt()
+      assert.lengthOf(again, 1)
+      assert.notDeepEqual(again, first)
+      // and it keeps working as a prepared statement
+      assert.equal((await run(4)).rows[0].replan_probe, 4)
+    } finally {
+      PREPARED_TUNING.replanMs = keep
       await client.end()
     }
   })
