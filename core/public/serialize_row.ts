@@ -12,6 +12,18 @@
  */
 import type { LucidModel } from '@adonisjs/lucid/types/model'
 
+/** `alias.column AS alias__column` for each of the model's columns: its part of a joined row, read back by prefix `alias__`. */
+export function prefixedColumns(model: LucidModel, alias: string) {
+  return [...model.$columnsDefinitions.values()].map((c) => `${alias}.${c.columnName} AS ${alias}__${c.columnName}`)
+}
+
+/** One model's part of a joined row under the columns' own names (for `$createFromAdapterResult`). */
+export function rowPart(row: Record<string, unknown>, prefix: string) {
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(row)) if (key.startsWith(prefix)) out[key.slice(prefix.length)] = row[key]
+  return out
+}
+
 /** The serialized form of a related row (null when absent), in the order the caller preloads them. */
 export type SerializedRelations = Record<string, Record<string, unknown> | Record<string, unknown>[] | null>
 

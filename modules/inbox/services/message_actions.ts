@@ -9,7 +9,7 @@ import db from '@adonisjs/lucid/services/db'
 import { AppError } from '#core/errors'
 import { storage } from '#core/storage'
 import { prepared } from '#core/prepared'
-import { serializeRow } from '#core/serialize_row'
+import { prefixedColumns, serializeRow } from '#core/serialize_row'
 import { tenancy, tenantTable } from '#core/tenancy'
 import { companySettings } from '#core/settings'
 import { outbox } from '#core/pipeline'
@@ -71,11 +71,6 @@ function mediaTypeOf(ext: string, contentType = '') {
 function vcard(name: string, number: string) {
   const digits = number.replace(/\D/g, '')
   return `BEGIN:VCARD\nVERSION:3.0\nN:;${name};;;\nFN:${name}\nTEL;type=CELL;waid=${digits}:+${digits}\nEND:VCARD`
-}
-
-/** Column list of a model's table with a prefix on each output name (rows of a join, split back by prefix). */
-function prefixedColumns(model: { $columnsDefinitions: Map<string, { columnName: string }> }, alias: string) {
-  return [...model.$columnsDefinitions.values()].map((c) => `${alias}.${c.columnName} AS ${alias}__${c.columnName}`)
 }
 
 /**
