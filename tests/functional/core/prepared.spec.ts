@@ -12,6 +12,18 @@ import { prepared, PREPARED_TUNING } from '#core/prepared'
 const ours = async (run: (sql: string) => Promise<{ rows: any[] }>) =>
   (await run(`SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'b%'`)).rows
 
+/** A pg client of our own (one connection), with the statement naming installed by prepared(). */
+async function withClient(run: (client: InstanceType<typeof pg.Client>) => Promise<void>) {
+  prepared(db.rawQuery('SELECT 1'))
+  const client = new pg.Client({ connectionString: env.get('DATABASE_URL') })
+  await client.connect()
+  try {
+    await run(client)
+  } finally {
+    await client.end()
+  }
+}
+
 test.group('prepared statements', () => {
   test('a marked query runs under one name per text; an unmarked one is not kept', async ({ assert }) => {
     await db.transaction(async (trx) => {
@@ -41,11 +53,8 @@ test.group('prepared statements', () => {
   test('a statement made stale by a migration runs again prepared (at once outside a transaction)', async ({
     assert,
   }) => {
-    // prepared() installs the naming on pg's client; a client of our own keeps one connection
-    prepared(db.rawQuery('SELECT 1'))
-    const client = new pg.Client({ connectionString: env.get('DATABASE_URL') })
-    await client.connect()
-    try {
+    // a client of our own keeps one connection
+    await withClient(async (client) => {
       await client.query('CREATE TEMP TABLE prepared_probe (a int)')
       await client.query('INSERT INTO prepared_probe VALUES (1)')
       const probe = () =>
@@ -66,34 +75,24 @@ test.group('prepared statements', () => {
       assert.deepEqual((await probe()).rows, [{ a: 1, b: null, c: null }])
       const kept = await ours((sql) => client.query(sql))
       assert.deepEqual(kept.map((k: any) => k.name.split('_')[0]).sort(), ['b0', 'b1', 'b2'])
-    } finally {
-      await client.end()
-    }
+    })
   })
 
   test('a connection keeps at most 200 statements; texts past that run unnamed', async ({ assert }) => {
-    prepared(db.rawQuery('SELECT 1'))
-    const client = new pg.Client({ connectionString: env.get('DATABASE_URL') })
-    await client.connect()
-    try {
+    await withClient(async (client) => {
       for (let i = 0; i < 205; i++) {
         const r = await client.query({ text: `SELECT $1::int + ${i} AS n`, values: [1], prepare: true } as any)
         assert.equal(r.rows[0].n, 1 + i)
       }
       assert.lengthOf(await ours((sql) => client.query(sql)), 200)
-    } finally {
-      await client.end()
-    }
+    })
   })
 
   test('a connection prepares its statements again after replanMs (a generic plan never outlives its tables by more)', async ({
     assert,
   }) => {
-    prepared(db.rawQuery('SELECT 1'))
-    const client = new pg.Client({ connectionString: env.get('DATABASE_URL') })
-    await client.connect()
     const keep = PREPARED_TUNING.replanMs
-    try {
+    await withClient(async (client) => {
       const run = (n: number) =>
         client.query({ text: 'SELECT $1::int AS replan_probe', values: [n], prepare: true } as any)
       const preparedAt = async () =>
@@ -115,9 +114,6 @@ test.group('prepared statements', () => {
       assert.notDeepEqual(again, first)
       // and it keeps working as a prepared statement
       assert.equal((await run(4)).rows[0].replan_probe, 4)
-    } finally {
-      PREPARED_TUNING.replanMs = keep
-      await client.end()
-    }
+    }).finally(() => (PREPARED_TUNING.replanMs = keep))
   })
 })
