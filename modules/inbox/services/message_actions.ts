@@ -28,6 +28,7 @@ import { emitTicketUpdate } from './ticket_events.js'
 import { insertTicketIfNone } from './find_or_create_ticket.js'
 import { otherOpenTicketError } from './ticket_conflict.js'
 import { loadTicket } from './ticket_loader.js'
+import { maskNumber } from './ticket_presenter.js'
 
 export const MESSAGES_PAGE_SIZE = 20
 /** the messages count is exact up to this */
@@ -125,10 +126,7 @@ export async function messagePage(ticketId: number, viewer: Viewer, mask: boolea
   // serialized straight from the rows, as the models would (#core/serialize_row)
   const messages = found.slice(0, MESSAGES_PAGE_SIZE).map((r: any) => {
     const contact = r.c__id === null ? null : serializeRow(Contact, r, {}, 'c__')
-    if (contact && mask && !contact.isGroup) {
-      const number = String(contact.number)
-      contact.number = '*'.repeat(Math.max(0, number.length - 2)) + number.slice(-2)
-    }
+    if (contact && mask && !contact.isGroup) contact.number = maskNumber(String(contact.number))
     const quotedMsg = r.q__id === null ? null : serializeRow(Message, r, {}, 'q__')
     return serializeRow(Message, r, { quotedMsg, contact }, 'm__')
   })
