@@ -88,12 +88,14 @@ async function main() {
     const r = spawnSync(cmd[0], cmd.slice(1), {
       cwd: ROOT,
       env,
-      stdio: name === 'japa' ? ['inherit', 'pipe', 'inherit'] : 'inherit',
+      stdio: name === 'japa' ? ['inherit', 'pipe', 'pipe'] : 'inherit',
       maxBuffer: 64 * 1024 * 1024,
     })
     if (name === 'japa') {
       japaOutput = r.stdout?.toString() ?? ''
       process.stdout.write(japaOutput)
+      // the runner prints failures on stderr; written after the list so a log's tail holds them
+      process.stdout.write(r.stderr?.toString() ?? '')
     }
     if (r.status !== 0) {
       failed++
@@ -114,7 +116,20 @@ async function main() {
   // the runner's exit code is not trusted alone: a failed test, or no summary at all, fails the run
   const ranJapa = !only || only === 'japa'
   if (ranJapa && !failed && (testsFailed > 0 || !summary)) failed++
+  const failures = failedTests(plain)
+  if (failures.length) console.log(`\nfailed tests:\n${failures.join('\n')}`)
   console.log(`\n(${Math.round((Date.now() - started) / 1000)} s)`)
   console.log(`${passed} passed, ${testsFailed + (failed && !testsFailed ? 1 : 0)} failed`)
   process.exit(failed ? 1 : 0)
+}
+
+/** The failed tests' titles, each under its file's heading, from the spec reporter's list. */
+function failedTests(plain) {
+  const out = []
+  let heading = ''
+  for (const line of plain.split('\n')) {
+    if (/\.spec\.ts\)\s*$/.test(line)) heading = line.trim()
+    else if (line.includes('✖')) out.push(`${heading} › ${line.trim()}`)
+  }
+  return out
 }
