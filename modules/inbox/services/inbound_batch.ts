@@ -1,22 +1,29 @@
 /**
- * The set-wise path of the inbound pipeline (InboundBatchProcessor): plain
- * text messages from contacts whose ticket an agent is holding — most of the
- * traffic of a busy inbox — are stored a batch at a time: one statement finds
- * and locks their tickets, one inserts the messages, one updates the tickets.
- * What it does not take (anything else: media, quotes, groups, threads, new contacts or
- * tickets, tickets the conversation engine would act on) goes through
- * processInbound one event at a time, in order; it takes all or none of one
- * contact's events of the batch, so their order holds. The effects are the
- * same as processInbound's: realtime events, unread counts, the public
+ * The set-wise path of the inbound pipeline (InboundBatchProcessor), for plain
+ * text messages (no media, quotes, groups or threads):
+ * - from contacts whose ticket an agent is holding — most of the traffic of a
+ *   busy inbox — a batch at a time: one statement finds and locks their
+ *   tickets, one inserts the messages, one updates the tickets;
+ * - the first message of a new conversation (no live ticket): the contacts,
+ *   the tickets with their logs, the messages and the tickets' previews are
+ *   written for the whole batch in one statement each; then the conversation
+ *   engine decides on each of them (greeting, menu, bot), as it does one by
+ *   one.
+ * What it does not take goes through processInbound one event at a time, in
+ * order, after it: it takes all of one contact's events of the batch, or the
+ * first, or none, so their order holds. The effects are the same as
+ * processInbound's: realtime events, unread counts, the public
  * onMessageReceived event.
  */
 import type { InboundEvent } from '#core/channels'
 import { normaliseNumber } from '#core/channels'
 import { conversation } from '#core/conversation'
 import type { StoredInboundEvent } from '#core/pipeline'
+import { randomUUID } from 'node:crypto'
 import { tenancy, tenantTable } from '#core/tenancy'
 import type { UnitOfWork } from '#core/unit_of_work'
-import { toConversationTicket } from './conversation_port.js'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import { toConversationContact, toConversationTicket } from './conversation_port.js'
 import { inboxEvents } from './inbox_events.js'
 import { emitUnread } from './ticket_events.js'
 import { fireMessageReceived } from '../public/events.js'
@@ -27,7 +34,7 @@ import { prepared } from '#core/prepared'
 const LIVE = ['open', 'pending', 'group', 'nps', 'lgpd']
 
 /** events stored set-wise since the process started (tests and diagnostics) */
-export const batchStats = { events: 0 }
+export const batchStats = { events: 0, started: 0 }
 
 /** A contact's text with nothing that needs the one-by-one path. */
 function plain(e: InboundEvent) {
@@ -67,7 +74,14 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
     (
       await tenantTable('whatsapps', trx)
         .whereIn('id', [...new Set([...groups.values()].map((g) => g[0].whatsappId))])
-        .select('id', 'collective_vacation_message', 'collective_vacation_start', 'collective_vacation_end')
+        .select(
+          'id',
+          'channel',
+          'time_create_new_ticket',
+          'collective_vacation_message',
+          'collective_vacation_start',
+          'collective_vacation_end'
+        )
     ).map((w: any) => [Number(w.id), w])
   )
   // the contacts' live tickets, locked in id order (as processInbound's find-or-create locks them)
@@ -91,6 +105,14 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
     )
   )
   const taken: { ticket: TicketRow; events: StoredInboundEvent[] }[] = []
+  const live = new Set<string>(found.rows.map((r: any) => r.key))
+  // keys with no live ticket start a conversation (a reopen window needs the one-by-one path)
+  const starting = keys.filter((k) => {
+    const connection = connections.get(Number(k.slice(0, k.indexOf(':'))))
+    const number = k.slice(k.indexOf(':') + 1)
+    return number && !live.has(k) && connection && !(Number(connection.time_create_new_ticket) > 0)
+  })
+  const started = starting.length ? await startConversations(uow, companyId, starting, groups, connections) : []
   for (const row of found.rows) {
     const list = groups.get(row.key)
     const connection = connections.get(Number(row.whatsapp_id))
@@ -108,7 +130,7 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
     })
     if (quiet) taken.push({ ticket: row as TicketRow, events: list })
   }
-  if (!taken.length) return []
+  if (!taken.length) return started
 
   const rows = taken.flatMap(({ ticket, events: list }) =>
     list.map((s) => ({
@@ -119,63 +141,15 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
       at: s.event.timestamp ? new Date(s.event.timestamp) : new Date(),
     }))
   )
-  // a redelivered message (same provider id) is skipped by the unique index, as in processInbound
-  const inserted = await prepared(
-    trx.rawQuery(
-      `INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, queue_id, wid, body, from_me, ack, read,
-                           created_at, updated_at)
-     SELECT ?, v.ticket_id, v.contact_id, v.whatsapp_id, v.queue_id, v.wid, v.body, false, 0, false, v.at, now()
-       FROM unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::text[], ?::text[], ?::timestamptz[])
-         AS v(ticket_id, contact_id, whatsapp_id, queue_id, wid, body, at)
-     ON CONFLICT (company_id, (coalesce(whatsapp_id, 0)), wid) DO NOTHING
-     RETURNING *`,
-      [
-        companyId,
-        rows.map((r) => r.ticket.id),
-        rows.map((r) => r.ticket.contact_id),
-        rows.map((r) => r.ticket.whatsapp_id),
-        rows.map((r) => r.ticket.queue_id),
-        rows.map((r) => r.wid),
-        rows.map((r) => r.body),
-        rows.map((r) => r.at),
-      ] as any[]
-    )
-  )
-  const messages = inserted.rows as any[]
+  const messages = await insertMessages(trx, companyId, rows)
   const perTicket = new Map<number, any[]>()
   for (const m of messages) perTicket.set(Number(m.ticket_id), [...(perTicket.get(Number(m.ticket_id)) ?? []), m])
 
   if (perTicket.size) {
-    // the newest message of each ticket becomes its preview, unless a newer one is stored already
-    const latest = [...perTicket].map(([ticketId, list]) => {
-      const last = list.reduce((a, b) => (new Date(b.created_at) >= new Date(a.created_at) ? b : a))
-      return {
-        ticketId,
-        at: new Date(last.created_at),
-        preview: String(last.body).trim().slice(0, 255),
-        n: list.length,
-      }
-    })
-    const updated = await prepared(
-      trx.rawQuery(
-        `UPDATE tickets SET
-         last_message = CASE WHEN EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = tickets.id AND m.created_at > v.at)
-                        THEN last_message ELSE v.preview END,
-         from_me = false, updated_at = now(), unread_messages = unread_messages + v.n
-       FROM unnest(?::int[], ?::timestamptz[], ?::text[], ?::int[]) AS v(id, at, preview, n)
-      WHERE tickets.company_id = ? AND tickets.id = v.id
-      RETURNING tickets.*`,
-        [
-          latest.map((l) => l.ticketId),
-          latest.map((l) => l.at),
-          latest.map((l) => l.preview),
-          latest.map((l) => l.n),
-          companyId,
-        ]
-      )
-    )
+    const latest = [...perTicket].map(([ticketId, list]) => newest(ticketId, list))
+    const updated = await moveTickets(trx, companyId, latest)
     const before = new Map(taken.map(({ ticket }) => [Number(ticket.id), ticket]))
-    for (const after of updated.rows as TicketRow[]) {
+    for (const after of updated) {
       const like = { id: after.id, status: after.status, userId: after.user_id, queueId: after.queue_id }
       const was = before.get(Number(after.id))!
       for (const m of perTicket.get(Number(after.id)) ?? []) inboxEvents.messageCreated(uow, Number(m.id), like, m)
@@ -207,5 +181,219 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
   }
   const ids = taken.flatMap(({ events: list }) => list.map((s) => s.id))
   batchStats.events += ids.length
-  return ids
+  return [...started, ...ids]
+}
+
+type MessageInput = {
+  ticket: TicketRow
+  wid: string | undefined
+  body: string
+  at: Date
+}
+
+/** Stores plain inbound texts; a redelivered message (same provider id) is skipped by the unique index, as in processInbound. */
+async function insertMessages(trx: TransactionClientContract, companyId: number, rows: MessageInput[]) {
+  const inserted = await prepared(
+    trx.rawQuery(
+      `INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, queue_id, wid, body, from_me, ack, read,
+                           created_at, updated_at)
+     SELECT ?, v.ticket_id, v.contact_id, v.whatsapp_id, v.queue_id, v.wid, v.body, false, 0, false, v.at, now()
+       FROM unnest(?::int[], ?::int[], ?::int[], ?::int[], ?::text[], ?::text[], ?::timestamptz[])
+         AS v(ticket_id, contact_id, whatsapp_id, queue_id, wid, body, at)
+     ON CONFLICT (company_id, (coalesce(whatsapp_id, 0)), wid) DO NOTHING
+     RETURNING *`,
+      [
+        companyId,
+        rows.map((r) => r.ticket.id),
+        rows.map((r) => r.ticket.contact_id),
+        rows.map((r) => r.ticket.whatsapp_id),
+        rows.map((r) => r.ticket.queue_id),
+        rows.map((r) => r.wid),
+        rows.map((r) => r.body),
+        rows.map((r) => r.at),
+      ] as any[]
+    )
+  )
+  return inserted.rows as any[]
+}
+
+/** The newest of a ticket's new messages, which becomes its preview. */
+function newest(ticketId: number, list: any[]) {
+  const last = list.reduce((a, b) => (new Date(b.created_at) >= new Date(a.created_at) ? b : a))
+  return { ticketId, at: new Date(last.created_at), preview: String(last.body).trim().slice(0, 255), n: list.length }
+}
+
+/** Previews (unless a newer message is stored already) and unread counts of the tickets that got messages. */
+async function moveTickets(trx: TransactionClientContract, companyId: number, latest: ReturnType<typeof newest>[]) {
+  const updated = await prepared(
+    trx.rawQuery(
+      `UPDATE tickets SET
+         last_message = CASE WHEN EXISTS (SELECT 1 FROM messages m WHERE m.ticket_id = tickets.id AND m.created_at > v.at)
+                        THEN last_message ELSE v.preview END,
+         from_me = false, updated_at = now(), unread_messages = unread_messages + v.n
+       FROM unnest(?::int[], ?::timestamptz[], ?::text[], ?::int[]) AS v(id, at, preview, n)
+      WHERE tickets.company_id = ? AND tickets.id = v.id
+      RETURNING tickets.*`,
+      [
+        latest.map((l) => l.ticketId),
+        latest.map((l) => l.at),
+        latest.map((l) => l.preview),
+        latest.map((l) => l.n),
+        companyId,
+      ]
+    )
+  )
+  return updated.rows as TicketRow[]
+}
+
+/**
+ * The first message of each of these conversations (keys with no live
+ * ticket): contacts upserted, tickets created with their 'create' logs,
+ * messages stored and previews set, one statement each for the batch; then,
+ * per conversation in the batch's order, what processInbound does after its
+ * insert (events, the conversation engine's decision, onMessageReceived).
+ * A key whose ticket another writer created meanwhile, or whose message is
+ * already stored, is left to processInbound. Returns the events taken.
+ */
+async function startConversations(
+  uow: UnitOfWork,
+  companyId: number,
+  keys: string[],
+  groups: Map<string, StoredInboundEvent[]>,
+  connections: Map<number, any>
+): Promise<number[]> {
+  const trx = uow.trx
+  const numberOf = (k: string) => k.slice(k.indexOf(':') + 1)
+  const whatsappOf = (k: string) => Number(k.slice(0, k.indexOf(':')))
+  // one contact per number (one number may write to two connections); the first name and e-mail the batch brings
+  const people = new Map<string, { name: string; email: string | null; channel: string }>()
+  for (const k of keys) {
+    const number = numberOf(k)
+    const list = groups.get(k)!
+    const person = people.get(number) ?? { name: '', email: null, channel: connections.get(whatsappOf(k)).channel }
+    person.name ||= (list.find((s) => s.event.contact.name)?.event.contact.name ?? '').slice(0, 100)
+    person.email ??= list.find((s) => s.event.contact.email)?.event.contact.email?.slice(0, 255) ?? null
+    people.set(number, person)
+  }
+  const numbers = [...people.keys()].sort()
+  const contacts = await prepared(
+    trx.rawQuery(
+      // the single upsert's rules (contact_upsert.ts), in number order so that two writers lock alike
+      `INSERT INTO contacts (company_id, name, number, is_group, channel, email)
+       SELECT ?, coalesce(nullif(v.name, ''), v.number), v.number, false, v.channel, v.email
+         FROM unnest(?::text[], ?::text[], ?::text[], ?::text[]) AS v(number, name, channel, email)
+        ORDER BY v.number
+       ON CONFLICT (company_id, number) DO UPDATE
+         SET name = CASE WHEN contacts.name = contacts.number AND excluded.name <> excluded.number THEN excluded.name ELSE contacts.name END,
+             email = coalesce(nullif(contacts.email, ''), excluded.email),
+             updated_at = CASE WHEN contacts.name = contacts.number AND excluded.name <> excluded.number THEN now() ELSE contacts.updated_at END
+       RETURNING id, lid, name, number, is_group, disable_bot, accept_audio_message, lgpd_accepted_at`,
+      [
+        companyId,
+        numbers.map((n) => n.slice(0, 100)),
+        numbers.map((n) => people.get(n)!.name),
+        numbers.map((n) => people.get(n)!.channel),
+        numbers.map((n) => people.get(n)!.email),
+      ] as any[]
+    )
+  )
+  const contactByNumber = new Map<string, any>(contacts.rows.map((c: any) => [c.number, c]))
+  const pairs = keys
+    .map((k) => ({ key: k, contact: contactByNumber.get(numberOf(k).slice(0, 100)), whatsappId: whatsappOf(k) }))
+    .filter((p) => p.contact)
+    .sort((a, b) => a.contact.id - b.contact.id || a.whatsappId - b.whatsappId)
+  if (!pairs.length) return []
+  // pending, by the bot, as findOrCreateForInbound opens them; a live ticket created meanwhile wins (DO NOTHING)
+  const tickets = await prepared(
+    trx.rawQuery(
+      `WITH t AS (
+       INSERT INTO tickets (company_id, uuid, status, channel, contact_id, whatsapp_id, is_group, is_bot, is_active_demand)
+       SELECT ?, v.uuid, 'pending', v.channel, v.contact_id, v.whatsapp_id, false, true, false
+         FROM unnest(?::uuid[], ?::text[], ?::int[], ?::int[]) AS v(uuid, channel, contact_id, whatsapp_id)
+       ON CONFLICT (company_id, contact_id, (coalesce(whatsapp_id, 0)), (coalesce(thread, ''))) WHERE status IN ('open','pending','group','nps','lgpd')
+       DO NOTHING RETURNING *
+     ), log AS (
+       INSERT INTO ticket_logs (company_id, ticket_id, type, user_id, queue_id)
+       SELECT company_id, id, 'create', user_id, queue_id FROM t
+     )
+     SELECT * FROM t`,
+      [
+        companyId,
+        pairs.map(() => randomUUID()),
+        pairs.map((p) => connections.get(p.whatsappId).channel),
+        pairs.map((p) => p.contact.id),
+        pairs.map((p) => p.whatsappId),
+      ] as any[]
+    )
+  )
+  const ticketOf = new Map<string, TicketRow>(
+    (tickets.rows as TicketRow[]).map((t) => [`${t.contact_id}:${t.whatsapp_id}`, t])
+  )
+  const opened = pairs
+    .map((p) => ({ ...p, ticket: ticketOf.get(`${p.contact.id}:${p.whatsappId}`)!, first: groups.get(p.key)![0] }))
+    .filter((p) => p.ticket)
+    // the batch's order, which the engine's replies follow
+    .sort((a, b) => a.first.id - b.first.id)
+  if (!opened.length) return []
+  const messages = await insertMessages(
+    trx,
+    companyId,
+    opened.map((p) => ({
+      ticket: p.ticket,
+      wid: p.first.event.providerMessageId,
+      body: p.first.event.body as string,
+      at: p.first.event.timestamp ? new Date(p.first.event.timestamp) : new Date(),
+    }))
+  )
+  const messageOf = new Map<number, any>(messages.map((m) => [Number(m.ticket_id), m]))
+  const moved = await moveTickets(
+    trx,
+    companyId,
+    messages.map((m) => newest(Number(m.ticket_id), [m]))
+  )
+  const after = new Map(moved.map((t) => [Number(t.id), t]))
+  const taken: number[] = []
+  for (const p of opened) {
+    const message = messageOf.get(Number(p.ticket.id))
+    const ticket = after.get(Number(p.ticket.id))
+    // a message stored before (a redelivery): processInbound skips it as well
+    if (!message || !ticket) continue
+    const like = { id: ticket.id, status: ticket.status, userId: ticket.user_id, queueId: ticket.queue_id }
+    const messageId = Number(message.id)
+    uow.afterCommit(
+      uow.collect(`inbox.linkQuotes:${companyId}`, { id: messageId, unresolved: false }, (items) =>
+        linkQuotes(companyId, items)
+      )
+    )
+    inboxEvents.messageCreated(uow, messageId, like, message)
+    inboxEvents.ticketChanged(uow, ticket.id)
+    uow.afterCommit(() => emitUnread({ ...like, unreadMessages: ticket.unread_messages }))
+    await conversation.afterInbound({
+      tx: uow,
+      companyId,
+      ticket: toConversationTicket(ticket),
+      ticketCreated: true,
+      contact: toConversationContact(p.contact),
+      message: { id: messageId, body: message.body, mediaType: null },
+      whatsappId: p.whatsappId,
+      now: new Date(),
+    })
+    uow.afterCommit(() =>
+      fireMessageReceived({
+        companyId,
+        messageId,
+        ticketId: Number(ticket.id),
+        contactId: Number(p.contact.id),
+        whatsappId: p.whatsappId,
+        body: message.body,
+        mediaType: null,
+        ticketCreated: true,
+        imported: false,
+      })
+    )
+    taken.push(p.first.id)
+  }
+  batchStats.events += taken.length
+  batchStats.started += taken.length
+  return taken
 }

@@ -60,7 +60,8 @@ test.group('inbound pipeline: the set-wise path', (group) => {
       for (let i = 0; i < 3; i++) await ingest(w, message(w.whatsapp.id, pendingNumber, `novo ${i}`))
       await startWorkers()
       await waitProcessed(w.company.id)
-      assert.equal(batchStats.events - before, 30)
+      // the held tickets' 30, and the new conversation's first message
+      assert.equal(batchStats.events - before, 31)
 
       for (const h of held) {
         const rows = await db.from('messages').where('ticket_id', h.ticketId).orderBy('id')
@@ -103,6 +104,93 @@ test.group('inbound pipeline: the set-wise path', (group) => {
       stopTap()
     }
   }).timeout(60000)
+
+  test('new conversations started set-wise end as they do one by one: contacts, tickets, logs, messages, the bot', async ({
+    assert,
+  }) => {
+    // the same script on two companies: one event per batch (one by one), and all in one batch
+    const script = (w: InboxWorld, numbers: string[]) => [
+      ...numbers.flatMap((n, i) => [
+        message(w.whatsapp.id, n, `${i} primeira`, { contact: { number: n, name: i === 1 ? '' : `Pessoa ${i}` } }),
+        message(w.whatsapp.id, n, `${i} segunda`, { contact: { number: n, name: `Pessoa ${i}` } }),
+      ]),
+    ]
+    const outcome = async (w: InboxWorld, numbers: string[]) => {
+      const out = []
+      for (const n of numbers) {
+        const contacts = await db.from('contacts').where({ company_id: w.company.id, number: n })
+        const tickets = await db.from('tickets').whereIn(
+          'contact_id',
+          contacts.map((c) => c.id)
+        )
+        const logs = await db
+          .from('ticket_logs')
+          .whereIn(
+            'ticket_id',
+            tickets.map((t) => t.id)
+          )
+          .orderBy('id')
+        const messages = await db
+          .from('messages')
+          .whereIn(
+            'ticket_id',
+            tickets.map((t) => t.id)
+          )
+          .orderBy('id')
+        out.push({
+          contacts: contacts.map((c) => c.name.replace(n, 'N')),
+          tickets: tickets.map((t) => [
+            t.status,
+            t.queue_id === w.queue.id,
+            t.unread_messages,
+            t.last_message,
+            t.is_bot,
+          ]),
+          logs: logs.map((l) => l.type),
+          messages: messages.map((m) => [m.from_me, m.body]),
+        })
+      }
+      return out
+    }
+    const known = rand()
+    const prepare = async (w: InboxWorld) => {
+      // a contact known by its number only: the first name an event brings names it
+      await db.table('contacts').insert({ company_id: w.company.id, number: known, name: known, channel: 'whatsapp' })
+      return [known, rand(), rand(), rand()]
+    }
+
+    const one = await inboxWorld()
+    const oneNumbers = await prepare(one)
+    for (const e of script(one, oneNumbers)) {
+      await ingest(one, e)
+      await waitProcessed(one.company.id)
+    }
+
+    const many = await inboxWorld()
+    const manyNumbers = await prepare(many)
+    await stopWorkers()
+    const before = batchStats.started
+    const events = script(many, manyNumbers)
+    for (const e of events) await ingest(many, e)
+    await ingest(many, { ...events[0] }) // redelivered: a no-op
+    await startWorkers()
+    await waitProcessed(many.company.id)
+    assert.equal(batchStats.started - before, manyNumbers.length)
+
+    const expected = await outcome(one, oneNumbers)
+    assert.deepEqual(await outcome(many, manyNumbers), expected)
+    // what both paths did: one contact and one pending ticket each, in the connection's only queue, both messages
+    for (const [i, o] of expected.entries()) {
+      assert.lengthOf(o.contacts, 1)
+      assert.equal(o.contacts[0], `Pessoa ${i}`)
+      assert.lengthOf(o.tickets, 1)
+      assert.include(o.logs, 'create')
+      assert.includeDeepMembers(o.messages, [
+        [false, `${i} primeira`],
+        [false, `${i} segunda`],
+      ])
+    }
+  }).timeout(90000)
 
   test('a contact with anything but plain text in the batch goes one by one (order kept)', async ({ assert }) => {
     const w = await inboxWorld()
