@@ -305,6 +305,67 @@ test.group('daily sums', () => {
   })
 })
 
+test.group('ticket tracking of a burst', () => {
+  test('new conversations drained together: one session each, the day counted once per ticket', async ({ assert }) => {
+    const { ingest, message, waitProcessed, rand, stopWorkers } = await import('#tests/helpers/inbox')
+    const { recordTicketChanges } = await import('../tracking/ticket_tracking.js')
+    const world = await inboxWorld()
+    await stopWorkers()
+    const numbers = Array.from({ length: 12 }, () => rand())
+    for (const n of numbers) await ingest(world, message(world.whatsapp.id, n, 'oi'))
+    await startWorkers()
+    await waitProcessed(world.company.id)
+    const tickets = await db.from('tickets').where('company_id', world.company.id).select('id', 'queue_id')
+    assert.lengthOf(tickets, 12)
+    await waitFor(async () => {
+      const n = await db
+        .from('dashboard_ticket_sessions')
+        .whereIn(
+          'ticket_id',
+          tickets.map((t) => t.id)
+        )
+        .count('* as n')
+      return Number(n[0].n) === 12
+    })
+    for (const t of tickets) {
+      const sessions = await sessionsOf(t.id)
+      assert.lengthOf(sessions, 1)
+      assert.equal(sessions[0].queue_id, t.queue_id)
+      assert.isNull(sessions[0].finished_at)
+    }
+    const daily = await db
+      .from('dashboard_daily')
+      .where('company_id', world.company.id)
+      .sum('tickets as tickets')
+      .first()
+    assert.equal(Number(daily.tickets), 12)
+
+    // a commit's changes of tickets with and without a session, one of them closed: each applied once
+    const a = world.admin.id
+    const [first, second, third] = tickets
+    const fresh = 950_000_000 + world.company.id
+    await tenancy.run(world.company.id, () =>
+      recordTicketChanges([
+        { ticketId: first.id, status: 'open', userId: a, queueId: first.queue_id },
+        { ticketId: second.id, status: 'closed', userId: null, queueId: second.queue_id },
+        { ticketId: fresh, status: 'pending', userId: null, queueId: null, whatsappId: null, isGroup: false },
+        { ticketId: third.id, status: 'pending', userId: null, queueId: third.queue_id },
+      ])
+    )
+    assert.equal((await sessionsOf(first.id))[0].user_id, a)
+    assert.isNotNull((await sessionsOf(first.id))[0].started_at)
+    assert.isNotNull((await sessionsOf(second.id))[0].finished_at)
+    assert.lengthOf(await sessionsOf(third.id), 1)
+    assert.lengthOf(await sessionsOf(fresh), 1)
+    assert.equal((await stateOf(second.id)).status, 'closed')
+    const sums = await db.rawQuery(
+      `SELECT sum(tickets)::int AS tickets, sum(finished)::int AS finished FROM dashboard_daily WHERE company_id = ?`,
+      [world.company.id]
+    )
+    assert.deepEqual(sums.rows[0], { tickets: 13, finished: 1 })
+  }).timeout(60000)
+})
+
 test.group('ratings through the real pipeline', () => {
   test('a contact’s NPS answer becomes the session’s rate, counted on the dashboard', async ({ client, assert }) => {
     const { companySettings } = await import('#core/settings')

@@ -123,21 +123,29 @@ export async function rollup(trx: TransactionClientContract, before: SessionRow 
 }
 
 /**
- * Stores a new session and adds it to the daily sums, in one statement
- * (the insert is a WITH clause in front of the sums' upsert).
+ * Stores new sessions and adds them to the daily sums, in one statement (the
+ * insert is a WITH clause in front of the sums' upsert).
  */
-export async function insertSession(trx: TransactionClientContract, session: SessionRow & Record<string, unknown>) {
+export async function insertSessions(
+  trx: TransactionClientContract,
+  sessions: (SessionRow & Record<string, unknown>)[]
+) {
   const companyId = tenancy.requireCompanyId()
   const zone = await zoneOf(companyId, trx)
-  const columns = Object.keys(session)
-  const upsert = dailyUpsert(companyId, [{ s: session, sign: 1 }], zone)
-  await prepared(
-    trx.rawQuery(
-      `WITH session AS (
-       INSERT INTO dashboard_ticket_sessions (company_id, ${columns.join(', ')})
-       VALUES (?, ${columns.map(() => '?').join(', ')})
-     ) ${upsert.sql}`,
-      [companyId, ...columns.map((c) => session[c] ?? null), ...upsert.bindings] as any[]
-    )
+  const columns = Object.keys(sessions[0])
+  const upsert = dailyUpsert(
+    companyId,
+    sessions.map((s) => ({ s, sign: 1 as const })),
+    zone
   )
+  const row = `(?, ${columns.map(() => '?').join(', ')})`
+  const query = trx.rawQuery(
+    `WITH session AS (
+       INSERT INTO dashboard_ticket_sessions (company_id, ${columns.join(', ')})
+       VALUES ${sessions.map(() => row).join(', ')}
+     ) ${upsert.sql}`,
+    [...sessions.flatMap((s) => [companyId, ...columns.map((c) => s[c] ?? null)]), ...upsert.bindings] as any[]
+  )
+  // one text per size: only the common single session is kept prepared
+  await (sessions.length === 1 ? prepared(query) : query)
 }

@@ -8,7 +8,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { tenancy, tenantTable } from '#core/tenancy'
 import { getTicket } from '#modules/inbox/public/tickets'
-import { insertSession, rollup, type SessionRow } from './daily_rollup.js'
+import { insertSessions, rollup, type SessionRow } from './daily_rollup.js'
 import { prepared } from '#core/prepared'
 
 export interface TicketMove {
@@ -36,95 +36,142 @@ async function lockTicket(trx: TransactionClientContract, ticketId: number) {
   await trx.rawQuery('SELECT pg_advisory_xact_lock(hashtext(?), ?)', [LOCK_SPACE, ticketId])
 }
 
-async function liveSession(trx: TransactionClientContract, ticketId: number): Promise<Session | null> {
-  return (
-    (await prepared(
-      tenantTable('dashboard_ticket_sessions', trx).where('ticket_id', ticketId).whereNull('finished_at')
-    ).first()) ?? null
-  )
-}
-
 /** Records one change of a ticket at the given time. */
 export async function recordTicketChange(move: TicketMove, at: Date = new Date()) {
+  return recordTicketChanges([move], at)
+}
+
+/**
+ * Records the changes of one commit of the inbox (distinct tickets) in one
+ * transaction: the tickets' locks and states in one statement, their live
+ * sessions in one, the new sessions with their daily sums in one (a burst of
+ * new conversations adds to its day's sums once, not once per ticket); the
+ * other moves one after the other.
+ */
+export async function recordTicketChanges(moves: TicketMove[], at: Date = new Date()) {
+  if (!moves.length) return
+  if (new Set(moves.map((m) => m.ticketId)).size < moves.length) {
+    // one ticket twice: its changes in their order
+    for (const move of moves) await recordTicketChanges([move], at)
+    return
+  }
   const companyId = tenancy.requireCompanyId()
+  const sorted = [...moves].sort((a, b) => a.ticketId - b.ticketId)
   await db.transaction(async (trx) => {
-    // the ticket's lock (lockTicket's) and its state in one statement; the
-    // statements below start after the lock is held, so they see the last holder's writes
+    // the tickets' locks (lockTicket's, in ticket order) and their states in one statement; the
+    // statements below start after the locks are held, so they see the last holders' writes
     await prepared(
       trx.rawQuery(
-        `WITH locked AS (SELECT pg_advisory_xact_lock(hashtext(?), ?))
+        `WITH locked AS (SELECT count(pg_advisory_xact_lock(hashtext(?), k.id)) AS n
+                          FROM (SELECT unnest(?::int[]) AS id ORDER BY 1) k)
        INSERT INTO dashboard_ticket_states (ticket_id, company_id, status, user_id, queue_id, updated_at)
-       SELECT ?::int, ?::int, ?::text, ?::int, ?::int, ?::timestamptz FROM locked
+       SELECT v.ticket_id, ?::int, v.status, v.user_id, v.queue_id, ?::timestamptz
+         FROM unnest(?::int[], ?::text[], ?::int[], ?::int[]) AS v(ticket_id, status, user_id, queue_id), locked
        ON CONFLICT (ticket_id) DO UPDATE SET status = excluded.status, user_id = excluded.user_id,
          queue_id = excluded.queue_id, updated_at = excluded.updated_at`,
-        [LOCK_SPACE, move.ticketId, move.ticketId, companyId, move.status, move.userId, move.queueId, at] as any[]
+        [
+          LOCK_SPACE,
+          sorted.map((m) => m.ticketId),
+          companyId,
+          at,
+          sorted.map((m) => m.ticketId),
+          sorted.map((m) => m.status),
+          sorted.map((m) => m.userId),
+          sorted.map((m) => m.queueId),
+        ] as any[]
       )
     )
-
-    const live = await liveSession(trx, move.ticketId)
-    // every session write moves its contribution in the daily sums too
-    const update = async (change: Record<string, unknown>) => {
-      const [after] = await tenantTable('dashboard_ticket_sessions', trx)
-        .where('id', live!.id)
-        .update(change)
-        .returning('*')
-      await rollup(trx, live, after)
-    }
-
-    if (move.status === 'closed') {
-      // a ticket closed without an open session (closed before tracking began) leaves nothing to finish
-      if (!live) return
-      await update({
-        closed_at: live.closed_at ?? at,
-        finished_at: at,
-        user_id: live.user_id ?? move.userId,
-        queue_id: move.queueId,
-      })
-      return
-    }
-
-    if (!live) {
-      const known = move.whatsappId !== undefined && move.isGroup !== undefined
-      const ticket = known
-        ? { whatsappId: move.whatsappId, isGroup: move.isGroup }
-        : await getTicket(move.ticketId, trx)
-      await insertSession(trx, {
-        ticket_id: move.ticketId,
-        whatsapp_id: ticket?.whatsappId ?? null,
-        is_group: ticket?.isGroup ?? move.status === 'group',
-        user_id: move.status === 'pending' ? null : move.userId,
-        queue_id: move.queueId,
-        queued_at: at,
-        started_at: move.status === 'open' && move.userId ? at : null,
-        nps_at: move.status === 'nps' ? at : null,
-        closed_at: move.status === 'nps' ? at : null,
-        finished_at: null,
-        rate: null,
-      })
-      return
-    }
-
-    const change: Record<string, unknown> = { queue_id: move.queueId }
-    if (move.status === 'open' && move.userId) {
-      change.user_id = move.userId
-      change.started_at = live.started_at ?? at
-      // back in service after a rating request: the service is not over yet
-      if (live.nps_at && !SERVICE_ENDED.has(move.status)) {
-        change.closed_at = null
-        change.nps_at = null
+    const live = new Map<number, Session>(
+      (
+        await prepared(
+          tenantTable('dashboard_ticket_sessions', trx)
+            .whereRaw('ticket_id = ANY(?::int[])', [sorted.map((m) => m.ticketId)])
+            .whereNull('finished_at')
+        )
+      ).map((row: Session & { ticket_id: number }) => [Number(row.ticket_id), row])
+    )
+    const opening: (SessionRow & Record<string, unknown>)[] = []
+    for (const move of sorted) {
+      const session = live.get(move.ticketId) ?? null
+      // a ticket without a live session opens one: set-wise when the event said its connection and kind
+      if (!session && move.status !== 'closed' && move.whatsappId !== undefined && move.isGroup !== undefined) {
+        opening.push(newSession(move, { whatsappId: move.whatsappId, isGroup: move.isGroup }, at))
+        continue
       }
-    } else if (move.status === 'pending') {
-      // back in the queue: whoever takes it next starts the service
-      change.user_id = null
-      change.started_at = null
-    } else if (move.status === 'nps') {
-      change.nps_at = live.nps_at ?? at
-      change.closed_at = live.closed_at ?? at
-    } else if (move.userId) {
-      change.user_id = move.userId
+      await applyMove(trx, move, session, at)
     }
-    await update(change)
+    if (opening.length) await insertSessions(trx, opening)
   })
+}
+
+function newSession(move: TicketMove, ticket: { whatsappId: number | null; isGroup: boolean } | null, at: Date) {
+  return {
+    ticket_id: move.ticketId,
+    whatsapp_id: ticket?.whatsappId ?? null,
+    is_group: ticket?.isGroup ?? move.status === 'group',
+    user_id: move.status === 'pending' ? null : move.userId,
+    queue_id: move.queueId,
+    queued_at: at,
+    started_at: move.status === 'open' && move.userId ? at : null,
+    nps_at: move.status === 'nps' ? at : null,
+    closed_at: move.status === 'nps' ? at : null,
+    finished_at: null,
+    rate: null,
+  }
+}
+
+/** One move of a ticket whose lock is held, given its live session (null: none). */
+async function applyMove(trx: TransactionClientContract, move: TicketMove, live: Session | null, at: Date) {
+  // every session write moves its contribution in the daily sums too
+  const update = async (change: Record<string, unknown>) => {
+    const [after] = await tenantTable('dashboard_ticket_sessions', trx)
+      .where('id', live!.id)
+      .update(change)
+      .returning('*')
+    await rollup(trx, live, after)
+  }
+
+  if (move.status === 'closed') {
+    // a ticket closed without an open session (closed before tracking began) leaves nothing to finish
+    if (!live) return
+    await update({
+      closed_at: live.closed_at ?? at,
+      finished_at: at,
+      user_id: live.user_id ?? move.userId,
+      queue_id: move.queueId,
+    })
+    return
+  }
+
+  if (!live) {
+    const known = move.whatsappId !== undefined && move.isGroup !== undefined
+    const ticket = known
+      ? { whatsappId: move.whatsappId!, isGroup: move.isGroup! }
+      : await getTicket(move.ticketId, trx)
+    await insertSessions(trx, [newSession(move, ticket ?? null, at)])
+    return
+  }
+
+  const change: Record<string, unknown> = { queue_id: move.queueId }
+  if (move.status === 'open' && move.userId) {
+    change.user_id = move.userId
+    change.started_at = live.started_at ?? at
+    // back in service after a rating request: the service is not over yet
+    if (live.nps_at && !SERVICE_ENDED.has(move.status)) {
+      change.closed_at = null
+      change.nps_at = null
+    }
+  } else if (move.status === 'pending') {
+    // back in the queue: whoever takes it next starts the service
+    change.user_id = null
+    change.started_at = null
+  } else if (move.status === 'nps') {
+    change.nps_at = live.nps_at ?? at
+    change.closed_at = live.closed_at ?? at
+  } else if (move.userId) {
+    change.user_id = move.userId
+  }
+  await update(change)
 }
 
 /** The NPS scale: a whole number 0–10 (a decimal is rounded), nothing else. */

@@ -62,13 +62,25 @@ function listeners<E>(name: string) {
 
 const messageReceived = listeners<MessageReceived>('messageReceived')
 const ticketChanged = listeners<TicketChanged>('ticketChanged')
+const ticketsChanged = listeners<TicketChanged[]>('ticketsChanged')
 
 /** A contact's message was stored (not the channel's echo of our own messages). */
 export const onMessageReceived = (fn: Listener<MessageReceived>) => messageReceived.on(fn)
 /** A ticket's status, user, queue or content changed. */
 export const onTicketChanged = (fn: Listener<TicketChanged>) => ticketChanged.on(fn)
+/**
+ * The same changes, one commit's worth at a time (each ticket once): for a
+ * listener that writes a burst (a batch of new conversations) set-wise.
+ */
+export const onTicketsChanged = (fn: Listener<TicketChanged[]>) => ticketsChanged.on(fn)
 
 /** For the inbox's own after-commit points only. */
 export const fireMessageReceived = (e: MessageReceived) => messageReceived.fire(e)
 /** For the inbox's own after-commit points only. */
-export const fireTicketChanged = (e: TicketChanged) => ticketChanged.fire(e)
+export const fireTicketChanged = (e: TicketChanged) => fireTicketsChanged([e])
+/** For the inbox's own after-commit points only: one commit's changes, each ticket once. */
+export async function fireTicketsChanged(list: TicketChanged[]) {
+  if (!list.length) return
+  for (const e of list) await ticketChanged.fire(e)
+  await ticketsChanged.fire(list)
+}

@@ -10,17 +10,20 @@
 import { tenancy } from '#core/tenancy'
 import type { UnitOfWork } from '#core/unit_of_work'
 import type { TicketLike } from './viewer.js'
-import { emitTicketUpdate } from './ticket_events.js'
+import { emitTicketUpdates } from './ticket_events.js'
 import { emitMessage } from './message_events.js'
 import { ticketViews, type TicketView } from './ticket_views.js'
 
 export type InboxEvent =
   | {
-      type: 'ticket.changed'
-      ticketId: number
-      before?: TicketLike
-      /** the ticket as the client reads it, read after the commit (saves a re-read) */
-      view?: TicketView
+      /** the tickets one commit changed, each once */
+      type: 'tickets.changed'
+      tickets: {
+        id: number
+        before?: TicketLike
+        /** the ticket as the client reads it, read after the commit (saves a re-read) */
+        view?: TicketView
+      }[]
     }
   | {
       type: 'message.created'
@@ -34,7 +37,7 @@ export type InboxListener = (event: InboxEvent) => unknown
 
 /** The one realtime listener of the inbox. */
 export async function realtimeListener(event: InboxEvent) {
-  if (event.type === 'ticket.changed') return emitTicketUpdate({ id: event.ticketId }, event.before, event.view)
+  if (event.type === 'tickets.changed') return emitTicketUpdates(event.tickets)
   if (event.type === 'message.created') return emitMessage('create', event.messageId, event.ticket, event.row)
 }
 
@@ -56,25 +59,37 @@ async function publish(event: InboxEvent) {
 }
 
 export const inboxEvents = {
-  /** A ticket changed in this unit; published once per ticket after the commit. */
+  /**
+   * A ticket changed in this unit; the unit's changed tickets are published
+   * together after the commit (one event each, in one publication, where the
+   * unit's first change was registered).
+   */
   ticketChanged(uow: UnitOfWork, ticketId: number, before?: TicketLike) {
-    const pending = uow.state('inbox.ticketChanged', () => new Map<number, { before?: TicketLike }>())
-    const seen = pending.get(ticketId)
+    const box = uow.state('inbox.ticketChanged', () => ({ batch: null as Map<number, { before?: TicketLike }> | null }))
+    const seen = box.batch?.get(ticketId)
     if (seen) {
       // a ticket the unit created has no "before" of its own: the first known state stands in
       seen.before ??= before
       return
     }
-    const entry = { before }
-    pending.set(ticketId, entry)
+    const first = !box.batch
+    const batch = (box.batch ??= new Map())
+    batch.set(ticketId, { before })
     // the tickets a drain batch changed are read in one statement after its commit
     const views = uow.collect(`inbox.ticketViews:${tenancy.requireCompanyId()}`, ticketId, async (ids) => {
       const list = await ticketViews([...new Set(ids)], false)
       return new Map(list.map((v) => [v.id, v]))
     })
-    uow.afterCommit(async () =>
-      publish({ type: 'ticket.changed', ticketId, before: entry.before, view: (await views()).get(ticketId) })
-    )
+    if (!first) return
+    uow.afterCommit(async () => {
+      // a change registered from here on (by an effect) starts a publication of its own
+      box.batch = null
+      const read = await views()
+      await publish({
+        type: 'tickets.changed',
+        tickets: [...batch].map(([id, entry]) => ({ id, before: entry.before, view: read.get(id) })),
+      })
+    })
   },
   /** A message was stored in this unit; published after the commit. */
   messageCreated(

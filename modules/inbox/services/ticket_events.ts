@@ -8,31 +8,46 @@ import { tenancy } from '#core/tenancy'
 import { audienceOf, companyViewers, type TicketLike } from './viewer.js'
 import { ticketViews, type TicketView } from './ticket_views.js'
 import { companySettings } from '#core/settings'
-import { fireTicketChanged } from '../public/events.js'
+import { fireTicketsChanged } from '../public/events.js'
 
 /** `view`: the ticket as read after the commit, when the caller has it (a drain batch reads them together). */
 export async function emitTicketUpdate(ticket: { id: number }, before?: TicketLike, view?: TicketView) {
+  return emitTicketUpdates([{ id: ticket.id, before, view }])
+}
+
+/** The updates of one commit (each ticket once): the public event once for all, then each ticket's realtime events. */
+export async function emitTicketUpdates(items: { id: number; before?: TicketLike; view?: TicketView }[]) {
   const companyId = tenancy.requireCompanyId()
   const hide = (await companySettings.get('lgpdHideNumber')) === 'enabled'
-  const plain = view ?? (await ticketViews([ticket.id], false))[0]
-  if (!plain) return
-  const full = { id: plain.id, status: plain.status, userId: plain.userId, queueId: plain.queueId }
-  // subscribers of #modules/inbox/public/events; callers run this after their commit
-  await fireTicketChanged({
-    companyId,
-    ticketId: full.id,
-    status: full.status,
-    userId: full.userId ?? null,
-    queueId: full.queueId ?? null,
-    whatsappId: plain.whatsappId ?? null,
-    isGroup: Boolean(plain.isGroup),
-    ...(before
-      ? { before: { status: before.status, userId: before.userId ?? null, queueId: before.queueId ?? null } }
-      : {}),
+  const missing = items.filter((i) => !i.view).map((i) => i.id)
+  const read = new Map(missing.length ? (await ticketViews(missing, false)).map((v) => [v.id, v]) : [])
+  const known = items.flatMap((i) => {
+    const plain = i.view ?? read.get(i.id)
+    return plain ? [{ plain, before: i.before }] : []
   })
+  // subscribers of #modules/inbox/public/events; callers run this after their commit
+  await fireTicketsChanged(
+    known.map(({ plain, before }) => ({
+      companyId,
+      ticketId: plain.id,
+      status: plain.status,
+      userId: plain.userId ?? null,
+      queueId: plain.queueId ?? null,
+      whatsappId: plain.whatsappId ?? null,
+      isGroup: Boolean(plain.isGroup),
+      ...(before
+        ? { before: { status: before.status, userId: before.userId ?? null, queueId: before.queueId ?? null } }
+        : {}),
+    }))
+  )
+  for (const { plain, before } of known) await announce(companyId, hide, plain, before)
+}
+
+async function announce(companyId: number, hide: boolean, plain: TicketView, before?: TicketLike) {
+  const full = { id: plain.id, status: plain.status, userId: plain.userId, queueId: plain.queueId }
   const now = await audienceOf(full)
   const admins = new Set(hide ? (await companyViewers()).filter((v) => v.isAdmin).map((v) => v.id) : [])
-  const masked = hide ? (await ticketViews([ticket.id], true))[0] : plain
+  const masked = hide ? (await ticketViews([plain.id], true))[0] : plain
   // one event per payload, whatever the number of users: admins read the number, others maybe not
   const readsNumber = (id: number) => !hide || admins.has(id)
   realtime.toUsers(companyId, now.filter(readsNumber), 'ticket', { action: 'update', ticket: plain })
