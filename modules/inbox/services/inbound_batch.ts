@@ -303,13 +303,31 @@ async function startConversations(
     .filter((p) => p.contact)
     .sort((a, b) => a.contact.id - b.contact.id || a.whatsappId - b.whatsappId)
   if (!pairs.length) return []
-  // pending, by the bot, as findOrCreateForInbound opens them; a live ticket created meanwhile wins (DO NOTHING)
+  const firstOf = (k: string) => groups.get(k)![0]
+  // a first message stored before (a redelivery) is left to processInbound, which skips it as well
+  const stored = await prepared(
+    trx.rawQuery(
+      `SELECT v.w, v.wid FROM unnest(?::int[], ?::text[]) AS v(w, wid)
+        WHERE EXISTS (SELECT 1 FROM messages m WHERE m.company_id = ? AND coalesce(m.whatsapp_id, 0) = v.w AND m.wid = v.wid)`,
+      [
+        pairs.map((p) => p.whatsappId),
+        pairs.map((p) => firstOf(p.key).event.providerMessageId ?? null),
+        companyId,
+      ] as any[]
+    )
+  )
+  const redelivered = new Set(stored.rows.map((r: any) => `${r.w}:${r.wid}`))
+  const fresh = pairs.filter((p) => !redelivered.has(`${p.whatsappId}:${firstOf(p.key).event.providerMessageId}`))
+  if (!fresh.length) return []
+  // pending, by the bot, as findOrCreateForInbound opens them, with their first message's preview and
+  // unread count (no second write of the row); a live ticket created meanwhile wins (DO NOTHING)
   const tickets = await prepared(
     trx.rawQuery(
       `WITH t AS (
-       INSERT INTO tickets (company_id, uuid, status, channel, contact_id, whatsapp_id, is_group, is_bot, is_active_demand)
-       SELECT ?, v.uuid, 'pending', v.channel, v.contact_id, v.whatsapp_id, false, true, false
-         FROM unnest(?::uuid[], ?::text[], ?::int[], ?::int[]) AS v(uuid, channel, contact_id, whatsapp_id)
+       INSERT INTO tickets (company_id, uuid, status, channel, contact_id, whatsapp_id, is_group, is_bot, is_active_demand,
+                            last_message, from_me, unread_messages)
+       SELECT ?, v.uuid, 'pending', v.channel, v.contact_id, v.whatsapp_id, false, true, false, v.preview, false, 1
+         FROM unnest(?::uuid[], ?::text[], ?::int[], ?::int[], ?::text[]) AS v(uuid, channel, contact_id, whatsapp_id, preview)
        ON CONFLICT (company_id, contact_id, (coalesce(whatsapp_id, 0)), (coalesce(thread, ''))) WHERE status IN ('open','pending','group','nps','lgpd')
        DO NOTHING RETURNING *
      ), log AS (
@@ -319,18 +337,19 @@ async function startConversations(
      SELECT * FROM t`,
       [
         companyId,
-        pairs.map(() => randomUUID()),
-        pairs.map((p) => connections.get(p.whatsappId).channel),
-        pairs.map((p) => p.contact.id),
-        pairs.map((p) => p.whatsappId),
+        fresh.map(() => randomUUID()),
+        fresh.map((p) => connections.get(p.whatsappId).channel),
+        fresh.map((p) => p.contact.id),
+        fresh.map((p) => p.whatsappId),
+        fresh.map((p) => String(firstOf(p.key).event.body).trim().slice(0, 255)),
       ] as any[]
     )
   )
   const ticketOf = new Map<string, TicketRow>(
     (tickets.rows as TicketRow[]).map((t) => [`${t.contact_id}:${t.whatsapp_id}`, t])
   )
-  const opened = pairs
-    .map((p) => ({ ...p, ticket: ticketOf.get(`${p.contact.id}:${p.whatsappId}`)!, first: groups.get(p.key)![0] }))
+  const opened = fresh
+    .map((p) => ({ ...p, ticket: ticketOf.get(`${p.contact.id}:${p.whatsappId}`)!, first: firstOf(p.key) }))
     .filter((p) => p.ticket)
     // the batch's order, which the engine's replies follow
     .sort((a, b) => a.first.id - b.first.id)
@@ -345,19 +364,14 @@ async function startConversations(
       at: p.first.event.timestamp ? new Date(p.first.event.timestamp) : new Date(),
     }))
   )
+  // none was stored before (checked above, and one contact's events are drained by one drainer at a time)
+  if (messages.length !== opened.length) throw new Error('a first message of a new conversation was stored meanwhile')
   const messageOf = new Map<number, any>(messages.map((m) => [Number(m.ticket_id), m]))
-  const moved = await moveTickets(
-    trx,
-    companyId,
-    messages.map((m) => newest(Number(m.ticket_id), [m]))
-  )
-  const after = new Map(moved.map((t) => [Number(t.id), t]))
+  const after = new Map(opened.map((p) => [Number(p.ticket.id), p.ticket]))
   const taken: number[] = []
   for (const p of opened) {
     const message = messageOf.get(Number(p.ticket.id))
-    const ticket = after.get(Number(p.ticket.id))
-    // a message stored before (a redelivery): processInbound skips it as well
-    if (!message || !ticket) continue
+    const ticket = after.get(Number(p.ticket.id))!
     const like = { id: ticket.id, status: ticket.status, userId: ticket.user_id, queueId: ticket.queue_id }
     const messageId = Number(message.id)
     uow.afterCommit(

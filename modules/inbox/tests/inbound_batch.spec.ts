@@ -153,25 +153,33 @@ test.group('inbound pipeline: the set-wise path', (group) => {
       return out
     }
     const known = rand()
+    const again = rand()
     const prepare = async (w: InboxWorld) => {
       // a contact known by its number only: the first name an event brings names it
       await db.table('contacts').insert({ company_id: w.company.id, number: known, name: known, channel: 'whatsapp' })
-      return [known, rand(), rand(), rand()]
+      // a conversation closed since; the channel delivers its last message again, then a new one
+      const last = message(w.whatsapp.id, again, 'até logo')
+      await ingest(w, last)
+      await waitProcessed(w.company.id)
+      await db.from('tickets').where('company_id', w.company.id).update({ status: 'closed' })
+      // past the ingest's own duplicate check (its rows are purged after a while)
+      await db.from('inbound_events').where('company_id', w.company.id).delete()
+      return { numbers: [known, rand(), rand(), rand()], again: [{ ...last }, message(w.whatsapp.id, again, 'voltei')] }
     }
 
     const one = await inboxWorld()
-    const oneNumbers = await prepare(one)
-    for (const e of script(one, oneNumbers)) {
+    const { numbers: oneNumbers, again: oneAgain } = await prepare(one)
+    for (const e of [...script(one, oneNumbers), ...oneAgain]) {
       await ingest(one, e)
       await waitProcessed(one.company.id)
     }
 
     const many = await inboxWorld()
-    const manyNumbers = await prepare(many)
+    const { numbers: manyNumbers, again: manyAgain } = await prepare(many)
     await stopWorkers()
     const before = batchStats.started
     const events = script(many, manyNumbers)
-    for (const e of events) await ingest(many, e)
+    for (const e of [...events, ...manyAgain]) await ingest(many, e)
     await ingest(many, { ...events[0] }) // redelivered: a no-op
     await startWorkers()
     await waitProcessed(many.company.id)
@@ -179,6 +187,13 @@ test.group('inbound pipeline: the set-wise path', (group) => {
 
     const expected = await outcome(one, oneNumbers)
     assert.deepEqual(await outcome(many, manyNumbers), expected)
+    // the redelivered message is not stored twice; the new one opens a ticket as one by one does
+    const [back] = await outcome(many, [again])
+    assert.deepEqual(back, (await outcome(one, [again]))[0])
+    assert.deepEqual(
+      back.messages.map((m) => m[1]),
+      ['até logo', 'voltei']
+    )
     // what both paths did: one contact and one pending ticket each, in the connection's only queue, both messages
     for (const [i, o] of expected.entries()) {
       assert.lengthOf(o.contacts, 1)
