@@ -55,6 +55,24 @@ export interface NewTicket {
   thread?: string | null
 }
 
+/**
+ * SQL inserting tickets (the given columns, from `source`: VALUES or a
+ * SELECT) except where a live one exists (the partial unique index decides),
+ * with the 'create' log of each (logTicket's row); it returns the inserted rows.
+ */
+export function insertLiveTicketsSql(columns: string, source: string) {
+  return `WITH t AS (
+       INSERT INTO tickets (${columns})
+       ${source}
+       ON CONFLICT (company_id, contact_id, (coalesce(whatsapp_id, 0)), (coalesce(thread, ''))) WHERE status IN ('open','pending','group','nps','lgpd')
+       DO NOTHING RETURNING *
+     ), log AS (
+       INSERT INTO ticket_logs (company_id, ticket_id, type, user_id, queue_id)
+       SELECT company_id, id, 'create', user_id, queue_id FROM t
+     )
+     SELECT * FROM t`
+}
+
 /** Inserts unless a live ticket exists; returns the live ticket and whether it is new. */
 export async function insertTicketIfNone(
   trx: TransactionClientContract,
@@ -64,16 +82,10 @@ export async function insertTicketIfNone(
   // the ticket and its 'create' log (logTicket's row) in one statement; no log when the insert lost a race
   const inserted = await prepared(
     trx.rawQuery(
-      `WITH t AS (
-       INSERT INTO tickets (company_id, uuid, status, channel, contact_id, whatsapp_id, is_group, is_bot, user_id, queue_id, is_active_demand, thread)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (company_id, contact_id, (coalesce(whatsapp_id, 0)), (coalesce(thread, ''))) WHERE status IN ('open','pending','group','nps','lgpd')
-       DO NOTHING RETURNING *
-     ), log AS (
-       INSERT INTO ticket_logs (company_id, ticket_id, type, user_id, queue_id)
-       SELECT company_id, id, 'create', user_id, queue_id FROM t
-     )
-     SELECT * FROM t`,
+      insertLiveTicketsSql(
+        'company_id, uuid, status, channel, contact_id, whatsapp_id, is_group, is_bot, user_id, queue_id, is_active_demand, thread',
+        'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'
+      ),
       [
         companyId,
         randomUUID(),

@@ -28,7 +28,7 @@ import { inboxEvents } from './inbox_events.js'
 import { emitUnread } from './ticket_events.js'
 import { fireMessageReceived } from '../public/events.js'
 import { linkQuotes } from './inbound_processor.js'
-import type { TicketRow } from './find_or_create_ticket.js'
+import { insertLiveTicketsSql, type TicketRow } from './find_or_create_ticket.js'
 import { prepared } from '#core/prepared'
 
 const LIVE = ['open', 'pending', 'group', 'nps', 'lgpd']
@@ -323,18 +323,11 @@ async function startConversations(
   // unread count (no second write of the row); a live ticket created meanwhile wins (DO NOTHING)
   const tickets = await prepared(
     trx.rawQuery(
-      `WITH t AS (
-       INSERT INTO tickets (company_id, uuid, status, channel, contact_id, whatsapp_id, is_group, is_bot, is_active_demand,
-                            last_message, from_me, unread_messages)
-       SELECT ?, v.uuid, 'pending', v.channel, v.contact_id, v.whatsapp_id, false, true, false, v.preview, false, 1
-         FROM unnest(?::uuid[], ?::text[], ?::int[], ?::int[], ?::text[]) AS v(uuid, channel, contact_id, whatsapp_id, preview)
-       ON CONFLICT (company_id, contact_id, (coalesce(whatsapp_id, 0)), (coalesce(thread, ''))) WHERE status IN ('open','pending','group','nps','lgpd')
-       DO NOTHING RETURNING *
-     ), log AS (
-       INSERT INTO ticket_logs (company_id, ticket_id, type, user_id, queue_id)
-       SELECT company_id, id, 'create', user_id, queue_id FROM t
-     )
-     SELECT * FROM t`,
+      insertLiveTicketsSql(
+        'company_id, uuid, status, channel, contact_id, whatsapp_id, is_group, is_bot, is_active_demand, last_message, from_me, unread_messages',
+        `SELECT ?, v.uuid, 'pending', v.channel, v.contact_id, v.whatsapp_id, false, true, false, v.preview, false, 1
+           FROM unnest(?::uuid[], ?::text[], ?::int[], ?::int[], ?::text[]) AS v(uuid, channel, contact_id, whatsapp_id, preview)`
+      ),
       [
         companyId,
         fresh.map(() => randomUUID()),
