@@ -88,7 +88,9 @@ async function zoneOf(companyId: number, trx: TransactionClientContract) {
  * and queue first (one upsert may not touch a row twice), in key order (two
  * trackers locking the same two rows in opposite orders would deadlock).
  */
-function dailyUpsert(companyId: number, changes: { s: SessionRow; sign: 1 | -1 }[], zone: string) {
+export type SumChange = { s: SessionRow; sign: 1 | -1 }
+
+function dailyUpsert(companyId: number, changes: SumChange[], zone: string) {
   const rows = new Map<string, { day: string; userKey: number; queueKey: number; v: Vector }>()
   for (const { s, sign } of changes) {
     const day = DateTime.fromJSDate(new Date(s.queued_at)).setZone(zone).toISODate()!
@@ -110,42 +112,52 @@ function dailyUpsert(companyId: number, changes: { s: SessionRow; sign: 1 | -1 }
           ON CONFLICT (company_id, day, user_key, queue_key) DO UPDATE SET
           ${FIELDS.map((f) => `${f} = dashboard_daily.${f} + excluded.${f}`).join(', ')}`,
     bindings: list.flatMap((r) => [companyId, r.day, r.userKey, r.queueKey, ...FIELDS.map((f) => r.v[f])]),
+    rows: list.length,
   }
 }
 
+/** one text per number of rows: only the common small statements are kept prepared */
+const run = (query: ReturnType<TransactionClientContract['rawQuery']>, rows: number) =>
+  rows <= 4 ? prepared(query) : query
+
 /** Moves a session's contribution from its old state (null when new) to its new one, in one statement. */
 export async function rollup(trx: TransactionClientContract, before: SessionRow | null, after: SessionRow) {
+  await moveSums(trx, [...(before ? [{ s: before, sign: -1 as const }] : []), { s: after, sign: 1 as const }])
+}
+
+/** Moves the given contributions in the daily sums, in one statement (rows in key order). */
+export async function moveSums(trx: TransactionClientContract, changes: SumChange[]) {
+  if (!changes.length) return
   const companyId = tenancy.requireCompanyId()
-  const zone = await zoneOf(companyId, trx)
-  const changes = [...(before ? [{ s: before, sign: -1 as const }] : []), { s: after, sign: 1 as const }]
-  const upsert = dailyUpsert(companyId, changes, zone)
-  await prepared(trx.rawQuery(upsert.sql, upsert.bindings as any[]))
+  const upsert = dailyUpsert(companyId, changes, await zoneOf(companyId, trx))
+  await run(trx.rawQuery(upsert.sql, upsert.bindings as any[]), upsert.rows)
 }
 
 /**
- * Stores new sessions and adds them to the daily sums, in one statement (the
- * insert is a WITH clause in front of the sums' upsert).
+ * Stores new sessions and adds them to the daily sums, with the other
+ * contributions `moved` by the same transaction, in one statement (the insert
+ * is a WITH clause in front of the sums' upsert): a transaction that touches
+ * the shared daily rows once, in key order, cannot deadlock with another.
  */
 export async function insertSessions(
   trx: TransactionClientContract,
-  sessions: (SessionRow & Record<string, unknown>)[]
+  sessions: (SessionRow & Record<string, unknown>)[],
+  moved: SumChange[] = []
 ) {
+  if (!sessions.length) return moveSums(trx, moved)
   const companyId = tenancy.requireCompanyId()
   const zone = await zoneOf(companyId, trx)
   const columns = Object.keys(sessions[0])
-  const upsert = dailyUpsert(
-    companyId,
-    sessions.map((s) => ({ s, sign: 1 as const })),
-    zone
-  )
+  const upsert = dailyUpsert(companyId, [...moved, ...sessions.map((s) => ({ s, sign: 1 as const }))], zone)
   const row = `(?, ${columns.map(() => '?').join(', ')})`
-  const query = trx.rawQuery(
-    `WITH session AS (
+  await run(
+    trx.rawQuery(
+      `WITH session AS (
        INSERT INTO dashboard_ticket_sessions (company_id, ${columns.join(', ')})
        VALUES ${sessions.map(() => row).join(', ')}
      ) ${upsert.sql}`,
-    [...sessions.flatMap((s) => [companyId, ...columns.map((c) => s[c] ?? null)]), ...upsert.bindings] as any[]
+      [...sessions.flatMap((s) => [companyId, ...columns.map((c) => s[c] ?? null)]), ...upsert.bindings] as any[]
+    ),
+    sessions.length + upsert.rows
   )
-  // one text per size: only the common single session is kept prepared
-  await (sessions.length === 1 ? prepared(query) : query)
 }

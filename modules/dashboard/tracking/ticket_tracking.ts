@@ -8,7 +8,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { tenancy, tenantTable } from '#core/tenancy'
 import { getTicket } from '#modules/inbox/public/tickets'
-import { insertSessions, rollup, type SessionRow } from './daily_rollup.js'
+import { insertSessions, rollup, type SessionRow, type SumChange } from './daily_rollup.js'
 import { prepared } from '#core/prepared'
 
 export interface TicketMove {
@@ -44,9 +44,10 @@ export async function recordTicketChange(move: TicketMove, at: Date = new Date()
 /**
  * Records the changes of one commit of the inbox (distinct tickets) in one
  * transaction: the tickets' locks and states in one statement, their live
- * sessions in one, the new sessions with their daily sums in one (a burst of
- * new conversations adds to its day's sums once, not once per ticket); the
- * other moves one after the other.
+ * sessions in one, the other sessions' moves one after the other, then the
+ * new sessions and every daily sum of the transaction in one statement (a
+ * burst of new conversations adds to its day's sums once, not once per
+ * ticket, and the shared daily rows are locked once, in key order).
  */
 export async function recordTicketChanges(moves: TicketMove[], at: Date = new Date()) {
   if (!moves.length) return
@@ -91,16 +92,12 @@ export async function recordTicketChanges(moves: TicketMove[], at: Date = new Da
       ).map((row: Session & { ticket_id: number }) => [Number(row.ticket_id), row])
     )
     const opening: (SessionRow & Record<string, unknown>)[] = []
+    const sums: SumChange[] = []
     for (const move of sorted) {
-      const session = live.get(move.ticketId) ?? null
-      // a ticket without a live session opens one: set-wise when the event said its connection and kind
-      if (!session && move.status !== 'closed' && move.whatsappId !== undefined && move.isGroup !== undefined) {
-        opening.push(newSession(move, { whatsappId: move.whatsappId, isGroup: move.isGroup }, at))
-        continue
-      }
-      await applyMove(trx, move, session, at)
+      const opened = await applyMove(trx, move, live.get(move.ticketId) ?? null, at, sums)
+      if (opened) opening.push(opened)
     }
-    if (opening.length) await insertSessions(trx, opening)
+    await insertSessions(trx, opening, sums)
   })
 }
 
@@ -120,15 +117,24 @@ function newSession(move: TicketMove, ticket: { whatsappId: number | null; isGro
   }
 }
 
-/** One move of a ticket whose lock is held, given its live session (null: none). */
-async function applyMove(trx: TransactionClientContract, move: TicketMove, live: Session | null, at: Date) {
-  // every session write moves its contribution in the daily sums too
+/**
+ * One move of a ticket whose lock is held, given its live session (null:
+ * none). A session update adds its move in the daily sums to `sums`; a
+ * session to open is returned (both written by the caller).
+ */
+async function applyMove(
+  trx: TransactionClientContract,
+  move: TicketMove,
+  live: Session | null,
+  at: Date,
+  sums: SumChange[]
+): Promise<(SessionRow & Record<string, unknown>) | undefined> {
   const update = async (change: Record<string, unknown>) => {
     const [after] = await tenantTable('dashboard_ticket_sessions', trx)
       .where('id', live!.id)
       .update(change)
       .returning('*')
-    await rollup(trx, live, after)
+    sums.push({ s: live!, sign: -1 }, { s: after, sign: 1 })
   }
 
   if (move.status === 'closed') {
@@ -148,8 +154,7 @@ async function applyMove(trx: TransactionClientContract, move: TicketMove, live:
     const ticket = known
       ? { whatsappId: move.whatsappId!, isGroup: move.isGroup! }
       : await getTicket(move.ticketId, trx)
-    await insertSessions(trx, [newSession(move, ticket ?? null, at)])
-    return
+    return newSession(move, ticket ?? null, at)
   }
 
   const change: Record<string, unknown> = { queue_id: move.queueId }
