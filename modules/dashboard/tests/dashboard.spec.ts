@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { createTenant, createUser } from '#tests/helpers/world'
 import { createQueue } from '#tests/helpers/inbox'
+import { tenancy } from '#core/tenancy'
 import { track } from './fixtures.js'
 
 /**
@@ -85,6 +86,9 @@ test.group('GET /dashboard', () => {
       percRating: 44.44,
     })
     assert.deepEqual(r.body().range, { from: '2026-03-01', to: '2026-03-31', timezone: 'America/Sao_Paulo' })
+    // the reconcile sweep may run at any moment of a long suite: the world must agree with the inbox
+    const { reconcileCompany } = await import('../tracking/reconcile.js')
+    assert.equal(await tenancy.run(world.company.id, () => reconcileCompany()), 0)
   })
 
   test('the attendant rows, every user of the company listed', async ({ client, assert }) => {

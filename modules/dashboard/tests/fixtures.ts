@@ -1,4 +1,5 @@
 /** Dashboard test fixtures: tickets through the inbox's public API, tracking at chosen times. */
+import { randomUUID } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import type { Company } from '#core/models'
 import { tenancy } from '#core/tenancy'
@@ -56,7 +57,31 @@ export async function track(company: Company, steps: Step[], rate?: { value: str
       )
     if (rate) await recordRatingReply(ticketId, rate.value, new Date(rate.at))
   })
+  const last = steps[steps.length - 1]
+  if (last && LIVE.has(last.status)) await mirrorInInbox(company, ticketId, last)
   return ticketId
+}
+
+const LIVE = new Set(['open', 'pending', 'group', 'nps'])
+
+/**
+ * A tracked ticket left live gets its inbox row, written directly so no event
+ * fires: the reconcile sweep (every 5 minutes, busy late in a long suite)
+ * closes a live ticket the inbox does not have, and would change the counters
+ * a test is about to read.
+ */
+async function mirrorInInbox(company: Company, ticketId: number, last: Step) {
+  const whatsapp = await createConnection(company)
+  await db.table('tickets').insert({
+    id: ticketId,
+    company_id: company.id,
+    uuid: randomUUID(),
+    status: last.status,
+    contact_id: await aContact(company),
+    whatsapp_id: whatsapp.id,
+    user_id: last.userId ?? null,
+    queue_id: last.queueId ?? null,
+  })
 }
 
 export { createUser, createQueue, uid }
