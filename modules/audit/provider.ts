@@ -10,8 +10,8 @@ export default class AuditProvider {
     auditWriter.set('audit', writeAuditRow)
     const { defineRetentionJob } = await import('./services/retention.js')
     defineRetentionJob()
-    const { defineExportJobs } = await import('./services/export_job.js')
-    defineExportJobs()
+    const { auditExports } = await import('./services/export_job.js')
+    auditExports()
     await import('./routes.js')
   }
 }

@@ -42,4 +42,9 @@ export const errors: Record<string, Localized> = {
     en: 'Choose a contact list and at least one connection to start the campaign.',
     es: 'Elija una lista de contactos y al menos una conexión para iniciar la campaña.',
   },
+  ERR_CAMPAIGN_EXPORT_NOT_FOUND: {
+    pt: 'Exportação não encontrada ou expirada. Exporte novamente.',
+    en: 'Export not found or expired. Export again.',
+    es: 'Exportación no encontrada o vencida. Exporte de nuevo.',
+  },
 }

@@ -26,7 +26,10 @@ moduleRoutes(manifest, () => {
 
   router.get('/campaigns', [CampaignsController, 'index'])
   router.get('/campaigns/:id', [CampaignsController, 'show'])
-  router.get('/campaigns/:id/export', [CampaignsController, 'export'])
+  // the report's xlsx: a job with progress, then its file
+  router.post('/campaigns/:id/exports', [CampaignsController, 'startExport'])
+  router.get('/campaigns/:id/exports/:exportId', [CampaignsController, 'exportProgress'])
+  router.get('/campaigns/:id/exports/:exportId/file', [CampaignsController, 'exportDownload'])
   router.post('/campaigns', [CampaignsController, 'store'])
   router.put('/campaigns/:id', [CampaignsController, 'update'])
   router.delete('/campaigns/:id', [CampaignsController, 'destroy'])

@@ -136,3 +136,10 @@ export const updateCampaignValidator = vine.create({
   name: vine.string().trim().minLength(2).maxLength(50).optional(),
   ...campaignFields,
 })
+
+/** POST /campaigns/:id/exports: the language of the file's words */
+export const reportExportValidator = vine.create({
+  lang: vine.enum(['pt', 'en', 'es']).optional(),
+})
+
+export const exportIdValidator = vine.create({ id: vine.string().uuid() })

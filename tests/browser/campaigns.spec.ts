@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { test } from '@japa/runner'
+import ExcelJS from 'exceljs'
 import type { Browser, Page } from 'playwright-core'
 import db from '@adonisjs/lucid/services/db'
 import { tenancy } from '#core/tenancy'
@@ -155,6 +157,19 @@ test.group('browser · campaigns', (group) => {
       await page.getByText('2 de 2 entregues').waitFor({ timeout: 15_000 })
       assert.equal(await page.locator('[data-percent]').getAttribute('data-percent'), '100')
       await screenshot(page, 'campaigns-report')
+      // the report's xlsx: a job on the server, in the page's language, then the download
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=campaign-export]')])
+      assert.equal(download.suggestedFilename(), `campanha-${campaign.id}.xlsx`)
+      const workbook = new ExcelJS.Workbook()
+      await workbook.xlsx.load(readFileSync((await download.path())!) as any)
+      const rows: string[][] = []
+      workbook.worksheets[0].eachRow((row) => rows.push((row.values as any[]).slice(1, 5).map(String)))
+      assert.deepEqual(rows[0], ['Nome', 'Número', 'E-mail', 'Situação'])
+      assert.sameMembers(
+        rows.slice(1).map((r) => `${r[1]} ${r[3]}`),
+        ['5511999990001 Entregue', '5511999990002 Entregue']
+      )
+      await page.locator('[data-testid=campaign-export]:not([disabled])').waitFor()
       assert.isTrue(driver.sent.every((m) => m.kind === 'media' && m.mediaType === 'image'))
       const sent = driver.sent.map((m) => [m.to.number, m.body]).sort()
       assert.deepEqual(sent, [

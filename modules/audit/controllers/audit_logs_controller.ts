@@ -6,7 +6,7 @@ import { requireAdmin } from '#core/http'
 import { filtersValidator } from '../validators.js'
 import { facets, page, type AuditFilters, type Reader } from '../services/query.js'
 import { exportXlsx } from '../services/export.js'
-import { dispatchExport, exportFile, exportState } from '../services/export_job.js'
+import { auditExports, dispatchExport } from '../services/export_job.js'
 
 const PAGE_SIZE = 50
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -28,7 +28,11 @@ async function exportFiltersOf(ctx: HttpContext): Promise<AuditFilters> {
 }
 
 const readerOf = (ctx: HttpContext): Reader => ({ superUser: !!ctx.actor.user.super })
-const requesterOf = (ctx: HttpContext) => ({ companyId: ctx.actor.user.companyId, userId: ctx.actor.user.id })
+const requesterOf = (ctx: HttpContext) => ({
+  companyId: ctx.actor.user.companyId,
+  userId: ctx.actor.user.id,
+  superUser: !!ctx.actor.user.super,
+})
 
 async function exportIdOf(ctx: HttpContext) {
   try {
@@ -76,7 +80,7 @@ export default class AuditLogsController {
   async startExport(ctx: HttpContext) {
     requireAdmin(ctx)
     const filters = await exportFiltersOf(ctx)
-    const started = await dispatchExport({ ...requesterOf(ctx), ...readerOf(ctx) }, filters)
+    const started = await dispatchExport(requesterOf(ctx), filters)
     await logExport(ctx, { rows: started.total, filters, exportId: started.exportId })
     return ctx.response.accepted({ ...started, status: 'queued', done: 0 })
   }
@@ -84,7 +88,7 @@ export default class AuditLogsController {
   /** GET /audit-logs/exports/:id: the caller's export state and progress { status, done, total }. */
   async exportProgress(ctx: HttpContext) {
     requireAdmin(ctx)
-    const state = await exportState(await exportIdOf(ctx), requesterOf(ctx))
+    const state = await auditExports().state(await exportIdOf(ctx), requesterOf(ctx))
     if (!state) throw new AppError('ERR_AUDIT_EXPORT_NOT_FOUND', 404)
     return state
   }
@@ -92,9 +96,9 @@ export default class AuditLogsController {
   /** GET /audit-logs/exports/:id/file: the finished xlsx. */
   async exportDownload(ctx: HttpContext) {
     requireAdmin(ctx)
-    const bytes = await exportFile(await exportIdOf(ctx), requesterOf(ctx))
+    const { bytes } = await auditExports().file(await exportIdOf(ctx), requesterOf(ctx), 'ERR_AUDIT_EXPORT_NOT_FOUND')
     ctx.response.header('content-type', XLSX)
     ctx.response.header('content-disposition', 'attachment; filename="audit-log.xlsx"')
-    return ctx.response.send(Buffer.from(bytes))
+    return ctx.response.send(bytes)
   }
 }

@@ -15,12 +15,33 @@ import { clock } from '../services/clock.js'
 import { campaignStarted } from '../services/running.js'
 import { scheduleStart, scheduleTick, unscheduleTick, writeShippings } from '../services/dispatcher.js'
 import { campaignRecord, campaignSummary } from '../services/report.js'
-import { reportWorkbook } from '../services/report_export.js'
-import { createCampaignValidator, updateCampaignValidator } from '../validators.js'
+import { reportExports } from '../services/report_export.js'
+import {
+  createCampaignValidator,
+  exportIdValidator,
+  reportExportValidator,
+  updateCampaignValidator,
+} from '../validators.js'
 
 const PAGE_SIZE = 20
 /** images and videos the channels send, plus documents and audio */
 const CAMPAIGN_MEDIA = [...MEDIA_EXTENSIONS, 'pdf', 'mp3', 'ogg']
+
+const requesterOf = (ctx: HttpContext) => ({ companyId: ctx.actor.user.companyId, userId: ctx.actor.user.id })
+
+/** An export of this campaign's report: the id must be a uuid, and the job's campaign this one. */
+async function exportIdOf(ctx: HttpContext) {
+  const campaignId = idParam(ctx, 'ERR_CAMPAIGN_EXPORT_NOT_FOUND')
+  let exportId: string
+  try {
+    exportId = (await exportIdValidator.validate({ id: ctx.params.exportId })).id
+  } catch {
+    throw new AppError('ERR_CAMPAIGN_EXPORT_NOT_FOUND', 404)
+  }
+  const job = await reportExports().params(exportId, requesterOf(ctx))
+  if (!job || job.campaignId !== campaignId) throw new AppError('ERR_CAMPAIGN_EXPORT_NOT_FOUND', 404)
+  return exportId
+}
 
 async function findCampaign(ctx: HttpContext, lock?: { trx: any }) {
   const query = Campaign.query(lock ? { client: lock.trx } : undefined).where(
@@ -106,21 +127,46 @@ export default class CampaignsController {
     return record
   }
 
-  /** GET /campaigns/{id}/export: the report's rows as xlsx (admins). */
-  async export(ctx: HttpContext) {
+  /** POST /campaigns/{id}/exports { lang }: queues the report's xlsx (admins); 202 { exportId, total }. */
+  async startExport(ctx: HttpContext) {
     requireAdmin(ctx)
     const campaign = await findCampaign(ctx)
-    const buffer = await reportWorkbook(campaign.id, ctx.actor.company.timezone || 'America/Sao_Paulo')
+    const { lang } = await ctx.request.validateUsing(reportExportValidator)
+    const [{ total }] = await tenantTable('campaign_shippings').where('campaign_id', campaign.id).count('* as total')
+    const exportId = await reportExports().start(requesterOf(ctx), {
+      campaignId: campaign.id,
+      lang: lang ?? 'pt',
+      zone: ctx.actor.company.timezone || 'America/Sao_Paulo',
+    })
     await audit.record(null, {
       action: 'campaign.export',
       entity: 'campaign',
       entityId: campaign.id,
       companyId: campaign.companyId,
-      details: { name: campaign.name, status: campaign.status },
+      details: { name: campaign.name, status: campaign.status, exportId },
     })
+    return ctx.response.accepted({ exportId, total: Number(total), status: 'queued', done: 0 })
+  }
+
+  /** GET /campaigns/{id}/exports/{exportId}: the caller's export state { status, done, total }. */
+  async exportProgress(ctx: HttpContext) {
+    requireAdmin(ctx)
+    const state = await reportExports().state(await exportIdOf(ctx), requesterOf(ctx))
+    if (!state) throw new AppError('ERR_CAMPAIGN_EXPORT_NOT_FOUND', 404)
+    return state
+  }
+
+  /** GET /campaigns/{id}/exports/{exportId}/file: the finished xlsx. */
+  async exportDownload(ctx: HttpContext) {
+    requireAdmin(ctx)
+    const { bytes } = await reportExports().file(
+      await exportIdOf(ctx),
+      requesterOf(ctx),
+      'ERR_CAMPAIGN_EXPORT_NOT_FOUND'
+    )
     ctx.response.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    ctx.response.header('content-disposition', `attachment; filename="campanha-${campaign.id}.xlsx"`)
-    return ctx.response.send(buffer)
+    ctx.response.header('content-disposition', `attachment; filename="campaign-${ctx.params.id}.xlsx"`)
+    return ctx.response.send(bytes)
   }
 
   /** PROGRAMADA when it has a time (reference §4), INATIVA as a draft without one. */

@@ -1,52 +1,64 @@
-/** The report's rows as an xlsx: one row per recipient with its state and times (in the company's time zone). */
+/**
+ * The report's rows as an xlsx, one row per recipient with its state and
+ * times (in the company's time zone), in the requester's language. A job
+ * (#core/file_exports) writes it: a campaign of 100,000 recipients is not
+ * a request's work.
+ */
 import ExcelJS from 'exceljs'
 import { DateTime } from 'luxon'
+import { defineFileExport } from '#core/file_exports'
 import { tenantTable } from '#core/tenancy'
+import { REPORT_TEXTS, type Lang } from './report_texts.js'
 
-const STATUS_PT: Record<string, string> = {
-  pending: 'Pendente',
-  confirming: 'Aguardando confirmação',
-  queued: 'Enviando',
-  delivered: 'Entregue',
-  failed: 'Falhou',
-  cancelled: 'Cancelado',
-  opted_out: 'Descadastrado',
-  skipped: 'Pulado (em atendimento)',
+const BATCH = 2000
+
+export interface ReportExportParams {
+  campaignId: number
+  lang: Lang
+  zone: string
 }
 
-export async function reportWorkbook(campaignId: number, zone: string): Promise<Buffer> {
+async function reportWorkbook(p: ReportExportParams, progress: (done: number, total: number) => void) {
+  const texts = REPORT_TEXTS[p.lang]
+  const [{ total }] = await tenantTable('campaign_shippings').where('campaign_id', p.campaignId).count('* as total')
   const wb = new ExcelJS.Workbook()
-  const ws = wb.addWorksheet('Relatório')
-  ws.columns = [
-    { header: 'Nome', key: 'name', width: 28 },
-    { header: 'Número', key: 'number', width: 18 },
-    { header: 'E-mail', key: 'email', width: 28 },
-    { header: 'Situação', key: 'status', width: 22 },
-    { header: 'Entregue em', key: 'delivered', width: 18 },
-    { header: 'Lida em', key: 'read', width: 18 },
-    { header: 'Confirmação pedida em', key: 'asked', width: 22 },
-    { header: 'Confirmada em', key: 'confirmed', width: 18 },
-    { header: 'Falhou em', key: 'failed', width: 18 },
-    { header: 'Erro', key: 'error', width: 28 },
-  ]
+  const ws = wb.addWorksheet(texts.sheet)
+  const widths = {
+    name: 28,
+    number: 18,
+    email: 28,
+    status: 22,
+    delivered: 18,
+    read: 18,
+    asked: 22,
+    confirmed: 18,
+    failed: 18,
+    error: 28,
+  }
+  ws.columns = Object.entries(widths).map(([key, width]) => ({
+    header: texts.columns[key as keyof typeof widths],
+    key,
+    width,
+  }))
   ws.getRow(1).font = { bold: true }
   const when = (v: Date | string | null) =>
-    v ? DateTime.fromJSDate(new Date(v)).setZone(zone).toFormat('dd/MM/yyyy HH:mm') : ''
-  // in pages: a large campaign never sits in memory twice
+    v ? DateTime.fromJSDate(new Date(v)).setZone(p.zone).toFormat(texts.dateFormat) : ''
+  // in keyset pages: a large campaign never sits in memory twice
   let after = 0
+  let rows = 0
   for (;;) {
-    const rows = await tenantTable('campaign_shippings')
-      .where('campaign_id', campaignId)
+    const batch = await tenantTable('campaign_shippings')
+      .where('campaign_id', p.campaignId)
       .where('id', '>', after)
       .orderBy('id')
-      .limit(2000)
-    if (!rows.length) break
-    for (const r of rows) {
+      .limit(BATCH)
+    if (!batch.length) break
+    for (const r of batch) {
       ws.addRow({
         name: r.name,
         number: r.number,
         email: r.email ?? '',
-        status: STATUS_PT[r.status] ?? r.status,
+        status: texts.status[r.status as keyof typeof texts.status] ?? r.status,
         delivered: when(r.delivered_at),
         read: when(r.read_at),
         asked: when(r.confirmation_requested_at),
@@ -55,7 +67,23 @@ export async function reportWorkbook(campaignId: number, zone: string): Promise<
         error: r.error ?? '',
       })
     }
-    after = Number(rows[rows.length - 1].id)
+    rows += batch.length
+    after = Number(batch[batch.length - 1].id)
+    progress(rows, Math.max(rows, Number(total)))
   }
-  return Buffer.from(await wb.xlsx.writeBuffer())
+  return { bytes: Buffer.from(await wb.xlsx.writeBuffer()), rows }
+}
+
+let reportExport: ReturnType<typeof define> | null = null
+const define = () =>
+  defineFileExport<ReportExportParams>({
+    name: 'campaign-report',
+    extension: 'xlsx',
+    write: (params, _requester, progress) => reportWorkbook(params, progress),
+  })
+
+/** The report export kind; its job is declared by the provider's start. */
+export function reportExports() {
+  reportExport ??= define()
+  return reportExport
 }

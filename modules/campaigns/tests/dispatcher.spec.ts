@@ -120,21 +120,46 @@ test.group('campaigns: dispatcher through the API channel', (group) => {
       assert.isTrue(tickets.length === 5 && tickets.every((t: any) => t.status === 'closed'))
       const report = await client.get(`/campaigns/${id}`).bearerToken(w.adminToken)
       assert.include(report.body().counters, { valid: 5, delivered: 5, failed: 0, pending: 0 })
-      // the report's rows as xlsx
-      const exported = await fetch(`http://${process.env.HOST}:${process.env.PORT}/campaigns/${id}/export`, {
-        headers: { authorization: `Bearer ${w.adminToken}` },
-      })
-      assert.equal(exported.status, 200)
-      const wb = new ExcelJS.Workbook()
-      await wb.xlsx.load((await exported.arrayBuffer()) as any)
-      const sheetRows: string[][] = []
-      wb.worksheets[0].eachRow((row) => sheetRows.push((row.values as any[]).slice(1, 5).map(String)))
-      assert.deepEqual(sheetRows[0], ['Nome', 'Número', 'E-mail', 'Situação'])
+      // the report's rows as xlsx, made by a job, in the language asked
+      const sheet = async (lang: string) => {
+        const started = await client.post(`/campaigns/${id}/exports`).bearerToken(w.adminToken).json({ lang })
+        started.assertStatus(202)
+        const { exportId, total } = started.body()
+        assert.equal(total, 5)
+        let state: any
+        for (let i = 0; i < 100; i++) {
+          state = (await client.get(`/campaigns/${id}/exports/${exportId}`).bearerToken(w.adminToken)).body()
+          if (state.status === 'done' || state.status === 'failed') break
+          await new Promise((r) => setTimeout(r, 100))
+        }
+        assert.deepEqual(state, { status: 'done', done: 5, total: 5 })
+        const file = await fetch(
+          `http://${process.env.HOST}:${process.env.PORT}/campaigns/${id}/exports/${exportId}/file`,
+          {
+            headers: { authorization: `Bearer ${w.adminToken}` },
+          }
+        )
+        assert.equal(file.status, 200)
+        const wb = new ExcelJS.Workbook()
+        await wb.xlsx.load((await file.arrayBuffer()) as any)
+        const lines: string[][] = []
+        wb.worksheets[0].eachRow((row) => lines.push((row.values as any[]).slice(1, 5).map(String)))
+        return { rows: lines, name: wb.worksheets[0].name }
+      }
+      const pt = await sheet('pt')
+      assert.deepEqual(pt.rows[0], ['Nome', 'Número', 'E-mail', 'Situação'])
       assert.sameMembers(
-        sheetRows.slice(1).map((r) => r[1]),
+        pt.rows.slice(1).map((r) => r[1]),
         numbers
       )
-      assert.isTrue(sheetRows.slice(1).every((r) => r[3] === 'Entregue'))
+      assert.isTrue(pt.rows.slice(1).every((r) => r[3] === 'Entregue'))
+      const en = await sheet('en')
+      assert.equal(en.name, 'Report')
+      assert.deepEqual(en.rows[0], ['Name', 'Number', 'E-mail', 'Status'])
+      assert.isTrue(en.rows.slice(1).every((r) => r[3] === 'Delivered'))
+      const es = await sheet('es')
+      assert.deepEqual(es.rows[0], ['Nombre', 'Número', 'Correo electrónico', 'Estado'])
+      assert.isTrue(es.rows.slice(1).every((r) => r[3] === 'Entregado'))
     } finally {
       driver.restore()
     }

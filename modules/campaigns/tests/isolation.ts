@@ -5,6 +5,7 @@ import { tenancy } from '#core/tenancy'
 import ContactList from '../models/contact_list.js'
 import ContactListItem from '../models/contact_list_item.js'
 import Campaign from '../models/campaign.js'
+import { reportExports } from '../services/report_export.js'
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -136,9 +137,21 @@ export default defineIsolationCases([
   },
   { route: 'GET /campaigns/:id', access: 'user', fixture: async (o) => ({ params: { id: (await aCampaign(o)).id } }) },
   {
-    route: 'GET /campaigns/:id/export',
+    route: 'POST /campaigns/:id/exports',
     access: 'admin',
-    fixture: async (o) => ({ params: { id: (await aCampaign(o)).id } }),
+    ok: 202,
+    fixture: async (o) => ({ params: { id: (await aCampaign(o)).id }, body: { lang: 'en' } }),
+  },
+  {
+    route: 'GET /campaigns/:id/exports/:exportId',
+    access: 'admin',
+    fixture: async (o) => ({ params: await ownersExport(o, false) }),
+  },
+  {
+    route: 'GET /campaigns/:id/exports/:exportId/file',
+    access: 'admin',
+    ok: 200,
+    fixture: async (o) => ({ params: await ownersExport(o, true) }),
   },
   {
     route: 'POST /campaigns',
@@ -185,3 +198,15 @@ export default defineIsolationCases([
     fixture: async (o) => ({ params: { id: (await aCampaign(o, { status: 'CANCELADA' })).id } }),
   },
 ])
+
+/** A report export asked by the owner's admin (the rightful caller), finished when asked. */
+async function ownersExport(o: TenantWorld, finished: boolean) {
+  const campaign = await aCampaign(o)
+  const exportId = await reportExports().start(
+    { companyId: o.company.id, userId: o.admin.id },
+    { campaignId: campaign.id, lang: 'pt', zone: 'America/Sao_Paulo' }
+  )
+  // the file, written by the job's code here: the suite runs no workers
+  if (finished) await reportExports().run(exportId)
+  return { id: campaign.id, exportId }
+}

@@ -27,9 +27,8 @@ import { ArrowDownloadRegular, DismissRegular, InfoRegular } from '@fluentui/rea
 import { useTranslation } from 'react-i18next'
 import {
   api,
-  ApiError,
-  downloadFile,
   downloadName,
+  exportFile,
   isAdmin,
   toastError,
   toasts,
@@ -73,9 +72,7 @@ const useStyles = makeStyles({
 })
 
 /** how often the export's progress is asked */
-const POLL_MS = 500
 
-type ExportState = { status: 'queued' | 'processing' | 'done' | 'failed'; done: number; total: number; error?: string }
 
 /** the user's e-mail, or the one a refused sign-in tried */
 const emailOf = (r: AuditLog) =>
@@ -149,19 +146,11 @@ export default function AuditLogPage() {
   const exportXlsx = async () => {
     setExporting({ done: 0, total: 0 })
     try {
-      const started = await api.post<{ exportId: string; total: number }>('/audit-logs/exports', filterQuery(filters, search))
-      setExporting({ done: 0, total: started.total })
-      for (;;) {
-        const state = await api.get<ExportState>(`/audit-logs/exports/${started.exportId}`)
-        if (state.status === 'failed') throw new ApiError(422, state.error ?? 'ERR_INTERNAL', state.error ?? 'ERR_INTERNAL')
-        if (state.status === 'done') break
-        setExporting({ done: state.done, total: state.total || started.total })
-        await new Promise((r) => setTimeout(r, POLL_MS))
-      }
-      setExporting({ done: started.total, total: started.total })
-      await downloadFile(
-        `/audit-logs/exports/${started.exportId}/file`,
-        downloadName(t('audit.exportFileName'), 'xlsx', toIsoDay(new Date()))
+      await exportFile(
+        '/audit-logs/exports',
+        filterQuery(filters, search),
+        downloadName(t('audit.exportFileName'), 'xlsx', toIsoDay(new Date())),
+        setExporting
       )
       toasts.success(t('audit.exported'))
     } catch (e) {

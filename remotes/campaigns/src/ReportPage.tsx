@@ -31,8 +31,9 @@ import {
   DataTable,
   ErrorState,
   Page,
-  downloadFile,
   downloadName,
+  exportFile,
+  type ExportProgress,
   type Column,
 } from '@balcao/ui'
 import { STATUS_COLOR } from './CampaignsPage.js'
@@ -51,16 +52,36 @@ const useStyles = makeStyles({
   },
   text: { fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold, overflowWrap: 'anywhere' },
   muted: { color: tokens.colorNeutralForeground3 },
+  exportBox: { display: 'flex', flexDirection: 'column', gap: '4px', alignItems: 'stretch' },
 })
 
 export default function ReportPage({ campaignId }: { campaignId: number }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const styles = useStyles()
   const navigate = useNavigate()
   const me = useAtomValue(userAtom)
   const [record, setRecord] = useState<CampaignRecord | null>(null)
   const [error, setError] = useState<unknown>(null)
+  const [exporting, setExporting] = useState<ExportProgress | null>(null)
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+
+  /** The file is written by a job on the server, in the page's language: follow it, then download. */
+  const exportXlsx = async () => {
+    setExporting({ done: 0, total: 0 })
+    try {
+      const lang = ['pt', 'en', 'es'].find((l) => i18n.language?.startsWith(l)) ?? 'pt'
+      await exportFile(
+        `/campaigns/${campaignId}/exports`,
+        { lang },
+        downloadName(t('reportPage.fileName'), 'xlsx', campaignId),
+        setExporting
+      )
+    } catch (e) {
+      toastError(e)
+    } finally {
+      setExporting(null)
+    }
+  }
 
   const load = useCallback(() => {
     setError(null)
@@ -118,14 +139,26 @@ export default function ReportPage({ campaignId }: { campaignId: number }) {
       actions={
         <>
           {me && isAdmin(me) && (
-            <Button
-              icon={<ArrowDownloadRegular />}
-              onClick={() =>
-                downloadFile(`/campaigns/${campaignId}/export`, downloadName(t('reportPage.fileName'), 'xlsx', campaignId)).catch(toastError)
-              }
-            >
-              {t('reportPage.export')}
-            </Button>
+            <div className={styles.exportBox}>
+              <Button
+                icon={exporting ? <Spinner size="tiny" /> : <ArrowDownloadRegular />}
+                disabled={!!exporting}
+                onClick={() => void exportXlsx()}
+                data-testid="campaign-export"
+              >
+                {exporting
+                  ? t('reportPage.exporting', {
+                      percent: exporting.total ? Math.round((100 * exporting.done) / exporting.total) : 0,
+                    })
+                  : t('reportPage.export')}
+              </Button>
+              {exporting && (
+                <ProgressBar
+                  value={exporting.total ? exporting.done / exporting.total : undefined}
+                  aria-label={t('reportPage.export')}
+                />
+              )}
+            </div>
           )}
           <Button icon={<ArrowLeftRegular />} onClick={() => navigate('/campaigns')}>
             {t('reportPage.back')}

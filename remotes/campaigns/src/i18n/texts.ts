@@ -98,6 +98,7 @@ const pt = {
     optedOut: 'Descadastrados',
     skipped: 'Pulados (em atendimento)',
     export: 'Exportar (xlsx)',
+    exporting: 'Exportando… {{percent}}%',
     fileName: 'Campanha',
   },
   campaignSettings: {
@@ -268,6 +269,7 @@ const en: Texts = {
     optedOut: 'Opted out',
     skipped: 'Skipped (with an agent)',
     export: 'Export (xlsx)',
+    exporting: 'Exporting… {{percent}}%',
     fileName: 'Campaign',
   },
   campaignSettings: {
@@ -437,6 +439,7 @@ const es: Texts = {
     optedOut: 'Dados de baja',
     skipped: 'Omitidos (en atención)',
     export: 'Exportar (xlsx)',
+    exporting: 'Exportando… {{percent}}%',
     fileName: 'Campaña',
   },
   campaignSettings: {

@@ -1,0 +1,136 @@
+/**
+ * Files made by a background job for the user who asked (the audit log's and
+ * a campaign report's xlsx): the request queues the job and answers its id,
+ * the page follows its progress, then downloads the file. A file is written
+ * whole at the job's end, so there is never a half-written one to serve, and
+ * deleted an hour later. The export id is the job id; only its requester
+ * (same user, same company) may read its state or its file: anyone else gets
+ * the same 404 as for an unknown id.
+ */
+import { randomUUID } from 'node:crypto'
+import type { Job } from 'bullmq'
+import { AppError } from './errors.js'
+import { jobs } from './jobs.js'
+import { storage } from './storage.js'
+import { tenancy } from './tenancy.js'
+
+const QUEUE = 'exports'
+/** how long a finished file waits for its download */
+const KEEP_MS = 3600_000
+
+export interface ExportRequester {
+  companyId: number
+  userId: number
+  /** a super user's export runs outside any one company's scope */
+  superUser?: boolean
+}
+
+export type ExportState =
+  | { status: 'queued' | 'processing'; done: number; total: number }
+  | { status: 'done'; done: number; total: number }
+  | { status: 'failed'; error: string }
+
+interface JobData<P> extends ExportRequester {
+  exportId: string
+  params: P
+}
+
+export interface FileExportDef<P> {
+  /** the job's name, unique among exports */
+  name: string
+  extension: string
+  /** writes the file in the requester's scope, reporting progress as it goes */
+  write(
+    params: P,
+    requester: ExportRequester,
+    progress: (done: number, total: number) => void
+  ): Promise<{ bytes: Buffer; rows: number }>
+}
+
+export interface FileExport<P> {
+  /** Queues the export; answers its id. */
+  start(requester: ExportRequester, params: P): Promise<string>
+  /** What the requester's export was asked with, or null (unknown, expired, another user's or company's). */
+  params(exportId: string, requester: ExportRequester): Promise<P | null>
+  /** The requester's export's state, or null (as params). */
+  state(exportId: string, requester: ExportRequester): Promise<ExportState | null>
+  /** The finished file and its params; 404 `notFound` while not ready, once expired, or not the requester's. */
+  file(exportId: string, requester: ExportRequester, notFound: string): Promise<{ bytes: Buffer; params: P }>
+  /** The job's work, for tests that run no workers. */
+  run(exportId: string): Promise<ExportState>
+}
+
+const fileKey = (d: JobData<unknown>, extension: string) => `c${d.companyId}/exports/${d.exportId}.${extension}`
+const inScope = <T>(r: ExportRequester, fn: () => Promise<T>) =>
+  r.superUser ? tenancy.asSystem(fn) : tenancy.run(r.companyId, fn)
+
+let cleanupDefined = false
+
+/** Declares an export kind and its job. Call from a provider's start, before the workers start. */
+export function defineFileExport<P>(def: FileExportDef<P>): FileExport<P> {
+  const work = async (data: JobData<P>, job?: Pick<Job, 'updateProgress'>): Promise<ExportState> => {
+    const { bytes, rows } = await inScope(data, () =>
+      def.write(data.params, data, (done, total) => void job?.updateProgress({ done, total }).catch(() => {}))
+    )
+    const key = fileKey(data, def.extension)
+    await storage.disk().put(key, bytes)
+    // the file goes an hour later, downloaded or not
+    await jobs.dispatch(QUEUE, 'cleanup', { key }, { delay: KEEP_MS, attempts: 3 }).catch(() => {})
+    return { status: 'done', done: rows, total: rows }
+  }
+  jobs.define(QUEUE, def.name, (data: JobData<P>, job) => work(data, job))
+  if (!cleanupDefined) {
+    cleanupDefined = true
+    jobs.define(QUEUE, 'cleanup', (data: { key: string }) => storage.delete(data.key))
+  }
+
+  const own = async (exportId: string, r: ExportRequester) => {
+    const job = await jobs.queue(QUEUE).getJob(exportId)
+    if (!job || job.name !== def.name) return null
+    const data = job.data as JobData<P>
+    return data.companyId === r.companyId && data.userId === r.userId ? job : null
+  }
+
+  return {
+    async start(requester, params) {
+      const exportId = randomUUID()
+      const data: JobData<P> = {
+        companyId: requester.companyId,
+        userId: requester.userId,
+        superUser: Boolean(requester.superUser),
+        exportId,
+        params,
+      }
+      // one attempt: a failed export is asked again from the page, not retried behind the user's back
+      await jobs.dispatch(QUEUE, def.name, data, { jobId: exportId, attempts: 1 })
+      return exportId
+    },
+    async params(exportId, requester) {
+      const job = await own(exportId, requester)
+      return job ? (job.data as JobData<P>).params : null
+    },
+    async state(exportId, requester) {
+      const job = await own(exportId, requester)
+      if (!job) return null
+      if (job.finishedOn) {
+        if (job.returnvalue && typeof job.returnvalue === 'object') return job.returnvalue as ExportState
+        return { status: 'failed', error: job.failedReason?.startsWith('ERR_') ? job.failedReason : 'ERR_INTERNAL' }
+      }
+      const p = (job.progress ?? {}) as { done?: number; total?: number }
+      return { status: job.processedOn ? 'processing' : 'queued', done: p.done ?? 0, total: p.total ?? 0 }
+    },
+    async file(exportId, requester, notFound) {
+      const job = await own(exportId, requester)
+      if (!job) throw new AppError(notFound, 404)
+      const data = job.data as JobData<P>
+      const key = fileKey(data, def.extension)
+      if (!(await storage.disk().exists(key))) throw new AppError(notFound, 404)
+      return { bytes: Buffer.from(await storage.disk().getBytes(key)), params: data.params }
+    },
+    async run(exportId) {
+      const job = await jobs.queue(QUEUE).getJob(exportId)
+      if (!job || job.name !== def.name) throw new Error(`no ${def.name} export ${exportId}`)
+      return work(job.data as JobData<P>)
+    },
+  }
+}
