@@ -141,6 +141,19 @@ const MEMBERS = {
       }),
     ],
   },
+  export: {
+    script: 'bench-export.mjs',
+    env: { BENCH_CONTACTS: QUICK ? '50000' : '200000' },
+    rows: (r) => [
+      row('export', `contacts sheet of ${r.contacts.toLocaleString('en-US')} contacts, a job in the API process`, {
+        perSecond: r.job.rowsPerSecond,
+        p50: r.job.authMeWhileExportingMs.p50,
+        p99: r.job.authMeWhileExportingMs.p99,
+        rss: r.job.rssPeakAboveIdleMb,
+        note: `${r.job.seconds} s to the file (${r.job.fileMb} MB); RSS = peak above idle; latency = GET /auth/me meanwhile`,
+      }),
+    ],
+  },
   realtime: {
     script: 'bench-realtime.mjs',
     env: { BENCH_STREAMS: QUICK ? '2000' : '10000' },

@@ -77,6 +77,11 @@ export const errors: Record<string, Localized> = {
     en: 'Import not found.',
     es: 'Importación no encontrada.',
   },
+  ERR_CONTACT_EXPORT_NOT_FOUND: {
+    pt: 'Exportação não encontrada ou expirada. Exporte novamente.',
+    en: 'Export not found or expired. Export again.',
+    es: 'Exportación no encontrada o vencida. Exporte de nuevo.',
+  },
   ERR_IMPORT_CHATS_UNSUPPORTED: {
     pt: 'Esta conexão não permite importar contatos das conversas.',
     en: 'This connection cannot import contacts from its chats.',

@@ -24,6 +24,8 @@ export default class InboxProvider {
     // uploaded contact sheets: parsed in a worker thread by this job, one import at a time per process
     const { IMPORT_QUEUE, runImportJob } = await import('./services/contact_import.js')
     jobs.define(IMPORT_QUEUE, 'import', (data: any, job) => runImportJob(data, job))
+    const { contactExports } = await import('./services/contact_export.js')
+    contactExports()
     // inbound media from outside URLs, fetched into storage; the sweep re-queues fetches whose job was lost
     const { MEDIA_QUEUE, runMediaFetch, recoverMediaFetches } = await import('./services/inbound_media.js')
     jobs.define(MEDIA_QUEUE, 'fetch', (data: any, job) => runMediaFetch(data, job), { concurrency: 4 })

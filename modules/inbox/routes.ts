@@ -38,7 +38,10 @@ moduleRoutes(manifest, () => {
 
   router.get('/contacts', [Contacts, 'index'])
   router.get('/contacts/list', [Contacts, 'list'])
-  router.get('/contacts/export', [ContactImport, 'export'])
+  // the xlsx of the company's contacts: a job with progress, then its file
+  router.post('/contacts/exports', [ContactImport, 'startExport'])
+  router.get('/contacts/exports/:id', [ContactImport, 'exportProgress'])
+  router.get('/contacts/exports/:id/file', [ContactImport, 'exportDownload'])
   router.post('/contacts/upload', [ContactImport, 'upload'])
   router.post('/contacts/import', [ContactImport, 'upload']).as('contacts.import')
   router.post('/contacts/import/chats', [ContactImport, 'chats'])

@@ -182,7 +182,7 @@ test.group('audit log: rows for each admin action', (group) => {
     const { company, adminToken } = await createTenant()
     const c = await client.post('/contacts').bearerToken(adminToken).json({ name: 'Fulano', number: '5511988887777' })
     c.assertStatus(201)
-    ;(await client.get('/contacts/export').bearerToken(adminToken)).assertStatus(200)
+    ;(await client.post('/contacts/exports').bearerToken(adminToken).json({})).assertStatus(202)
     ;(await client.delete(`/contacts/${c.body().id}`).bearerToken(adminToken)).assertStatus(200)
     const rows = await rowsOf(company.id).where('entity', 'contact')
     assert.sameMembers(

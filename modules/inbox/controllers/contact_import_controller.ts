@@ -4,16 +4,16 @@ import db from '@adonisjs/lucid/services/db'
 import { AppError } from '#core/errors'
 import { requireAdmin } from '#core/http'
 import { storage } from '#core/storage'
-import { tenancy } from '#core/tenancy'
+import { tenancy, tenantTable } from '#core/tenancy'
 import { audit } from '#core/audit'
 import { channelRegistry } from '#core/channels'
 import { connectionRef } from '#core/pipeline'
 import { Whatsapp } from '#core/models'
 import { upsertContact } from '../services/contact_upsert.js'
 import { callerOf } from '../services/request_context.js'
+import { contactExports } from '../services/contact_export.js'
 import {
   dispatchImport,
-  exportContacts,
   importContacts,
   importState,
   IMPORT_MAX_ROWS,
@@ -31,6 +31,15 @@ const uploadQueryValidator = vine.create({
 const importIdValidator = vine.create({
   id: vine.string().uuid(),
 })
+
+const requesterOf = (ctx: HttpContext) => ({ companyId: tenancy.requireCompanyId(), userId: ctx.actor.user.id })
+
+async function exportIdOf(ctx: HttpContext) {
+  const { id } = await importIdValidator.validate(ctx.params).catch(() => {
+    throw new AppError('ERR_CONTACT_EXPORT_NOT_FOUND', 404)
+  })
+  return id
+}
 
 const rowsValidator = vine.create({
   contacts: vine
@@ -134,19 +143,39 @@ export default class ContactImportController {
     return { importId: id, ...state }
   }
 
-  /** GET /contacts/export: admins only; xlsx of the company's contacts (masked per lgpdHideNumber). */
-  async export(ctx: HttpContext) {
+  /** POST /contacts/exports: admins only; queues the xlsx of the company's contacts (masked per lgpdHideNumber). */
+  async startExport(ctx: HttpContext) {
     requireAdmin(ctx)
     const { mask } = await callerOf(ctx)
-    const buffer = await exportContacts(mask)
+    const [{ total }] = await tenantTable('contacts').count('* as total')
+    const exportId = await contactExports().start(requesterOf(ctx), { mask })
     await audit.record(null, {
       action: 'contact.export',
       entity: 'contact',
       companyId: tenancy.requireCompanyId(),
-      details: { masked: mask },
+      details: { masked: mask, exportId },
     })
+    return ctx.response.accepted({ exportId, total: Number(total), status: 'queued', done: 0 })
+  }
+
+  /** GET /contacts/exports/:id: the caller's export state { status, done, total }. */
+  async exportProgress(ctx: HttpContext) {
+    requireAdmin(ctx)
+    const state = await contactExports().state(await exportIdOf(ctx), requesterOf(ctx))
+    if (!state) throw new AppError('ERR_CONTACT_EXPORT_NOT_FOUND', 404)
+    return state
+  }
+
+  /** GET /contacts/exports/:id/file: the finished xlsx. */
+  async exportDownload(ctx: HttpContext) {
+    requireAdmin(ctx)
+    const { bytes } = await contactExports().file(
+      await exportIdOf(ctx),
+      requesterOf(ctx),
+      'ERR_CONTACT_EXPORT_NOT_FOUND'
+    )
     ctx.response.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    ctx.response.header('content-disposition', 'attachment; filename="contatos.xlsx"')
-    return ctx.response.send(buffer)
+    ctx.response.header('content-disposition', 'attachment; filename="contacts.xlsx"')
+    return ctx.response.send(bytes)
   }
 }

@@ -10,13 +10,12 @@
  * the rows and answers through the job's return value and realtime events.
  */
 import { randomUUID } from 'node:crypto'
-import ExcelJS from 'exceljs'
 import db from '@adonisjs/lucid/services/db'
 import { AppError } from '#core/errors'
 import { jobs } from '#core/jobs'
 import { realtime } from '#core/realtime'
 import { storage } from '#core/storage'
-import { tenancy, tenantTable } from '#core/tenancy'
+import { tenancy } from '#core/tenancy'
 import { IMPORT_MAX_ROWS, parseSheetInWorker, type ImportRow } from './contact_sheet.js'
 
 export { IMPORT_MAX_ROWS, type ImportRow }
@@ -181,44 +180,4 @@ export async function waitForImport(importId: string, waitMs: number): Promise<I
     if (!state || state.status === 'done' || state.status === 'failed' || Date.now() >= until) return state
     await new Promise((r) => setTimeout(r, Math.min(step, Math.max(0, until - Date.now()))))
   }
-}
-
-/** The company's contacts as xlsx; numbers masked when the reader must not see them. */
-export async function exportContacts(mask: boolean): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook()
-  const sheet = workbook.addWorksheet('Contatos')
-  sheet.columns = [
-    { header: 'id', key: 'id', width: 10 },
-    { header: 'name', key: 'name', width: 32 },
-    { header: 'number', key: 'number', width: 20 },
-    { header: 'email', key: 'email', width: 32 },
-    { header: 'tags', key: 'tags', width: 32 },
-  ]
-  let lastId = 0
-  // keyset pages keep memory flat for large address books
-  for (;;) {
-    const rows = await tenantTable('contacts as c')
-      .leftJoin('contact_tags as ct', 'ct.contact_id', 'c.id')
-      .leftJoin('tags as t', 't.id', 'ct.tag_id')
-      .where('c.id', '>', lastId)
-      .groupBy('c.id')
-      .orderBy('c.id')
-      .limit(2000)
-      .select(
-        'c.id',
-        'c.name',
-        'c.number',
-        'c.email',
-        'c.is_group',
-        db.raw(`coalesce(string_agg(t.name, ', ' ORDER BY t.name), '') AS tags`)
-      )
-    if (!rows.length) break
-    for (const r of rows) {
-      const number =
-        mask && !r.is_group && r.number.length > 2 ? '*'.repeat(r.number.length - 2) + r.number.slice(-2) : r.number
-      sheet.addRow({ id: r.id, name: r.name, number, email: r.email ?? '', tags: r.tags })
-    }
-    lastId = rows[rows.length - 1].id
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer())
 }

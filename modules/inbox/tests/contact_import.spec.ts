@@ -250,7 +250,7 @@ test.group('contacts import and export', (group) => {
     rows.assertStatus(403)
     const chats = await client.post('/contacts/import/chats').bearerToken(u.token).json({})
     chats.assertStatus(403)
-    const exported = await client.get('/contacts/export').bearerToken(u.token)
+    const exported = await client.post('/contacts/exports').bearerToken(u.token).json({})
     exported.assertStatus(403)
     assert.equal(exported.body().error, 'ERR_NO_PERMISSION')
     assert.isNull(await db.from('contacts').where({ company_id: w.company.id, number: n }).first())
@@ -271,15 +271,32 @@ test.group('contacts import and export', (group) => {
     ;(await client.get('/contacts/import/not-a-uuid').bearerToken(w.adminToken)).assertStatus(404)
   })
 
-  test('export is an xlsx of the company only, for admins', async ({ assert }) => {
+  test('export is an xlsx of the company only, for admins', async ({ client, assert }) => {
     const w = await inboxWorld()
     const other = await inboxWorld()
     const mine = rand()
     await db.table('contacts').insert({ company_id: w.company.id, name: 'Minha Cliente', number: mine })
     await db.table('contacts').insert({ company_id: other.company.id, name: 'Cliente de Outro', number: rand() })
     await tenancy.run(w.company.id, () => companySettings.set('lgpdHideNumber', 'enabled'))
+    // a job with progress, then the file; only for the admin who asked
+    const started = await client.post('/contacts/exports').bearerToken(w.adminToken).json({})
+    started.assertStatus(202)
+    const { exportId, total } = started.body()
+    assert.equal(total, 1)
+    let state: any
+    for (let i = 0; i < 100; i++) {
+      state = (await client.get(`/contacts/exports/${exportId}`).bearerToken(w.adminToken)).body()
+      if (state.status === 'done' || state.status === 'failed') break
+      await new Promise((res) => setTimeout(res, 100))
+    }
+    assert.deepEqual(state, { status: 'done', done: 1, total: 1 })
+    const foreign = await client.get(`/contacts/exports/${exportId}/file`).bearerToken(other.adminToken)
+    foreign.assertStatus(404)
+    assert.equal(foreign.body().error, 'ERR_CONTACT_EXPORT_NOT_FOUND')
     // raw bytes over the real server (the api client decodes bodies as text)
-    const r = await fetch(`${base()}/contacts/export`, { headers: { authorization: `Bearer ${w.adminToken}` } })
+    const r = await fetch(`${base()}/contacts/exports/${exportId}/file`, {
+      headers: { authorization: `Bearer ${w.adminToken}` },
+    })
     assert.equal(r.status, 200)
     assert.include(r.headers.get('content-type'), 'spreadsheetml')
     const wb = new ExcelJS.Workbook()

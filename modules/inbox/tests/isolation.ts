@@ -8,7 +8,9 @@ import db from '@adonisjs/lucid/services/db'
 import { tenancy } from '#core/tenancy'
 import { Whatsapp } from '#core/models'
 import { dispatchImport } from '../services/contact_import.js'
+import { contactExports } from '../services/contact_export.js'
 import { marker, seedNote, seedQuickMessage, seedTag, seedTicket, type Case } from './fixtures.js'
+import type { TenantWorld } from '#tests/helpers/world'
 
 async function sheet(rows: (string | number)[][]) {
   const wb = new ExcelJS.Workbook()
@@ -189,10 +191,25 @@ export default [
     fixture: async (o) => ({ marker: (await seedTicket(o)).marker }),
   },
   {
-    route: 'GET /contacts/export',
+    route: 'POST /contacts/exports',
     // import and export: admins only (spec 2 §6, contacts-page:deleteContact)
     access: 'admin',
-    fixture: async (o) => ({ marker: (await seedTicket(o)).marker }),
+    ok: 202,
+    fixture: async (o) => {
+      await seedTicket(o)
+      return {}
+    },
+  },
+  {
+    route: 'GET /contacts/exports/:id',
+    access: 'admin',
+    fixture: async (o) => ({ params: { id: await ownersExport(o, false) } }),
+  },
+  {
+    route: 'GET /contacts/exports/:id/file',
+    access: 'admin',
+    ok: 200,
+    fixture: async (o) => ({ params: { id: await ownersExport(o, true) } }),
   },
   {
     route: 'POST /contacts/upload',
@@ -452,3 +469,12 @@ export default [
     },
   },
 ] satisfies Case[]
+
+/** A contacts export asked by the owner's admin (the rightful caller), finished when asked. */
+async function ownersExport(o: TenantWorld, finished: boolean) {
+  await seedTicket(o)
+  const exportId = await contactExports().start({ companyId: o.company.id, userId: o.admin.id }, { mask: false })
+  // the file, written by the job's code here: the suite runs no workers
+  if (finished) await contactExports().run(exportId)
+  return exportId
+}

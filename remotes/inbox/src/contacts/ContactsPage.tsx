@@ -52,9 +52,10 @@ import {
   RowActions,
   RouteEmbed,
   routeEmbeds,
-  downloadFile,
   downloadName,
+  exportFile,
   type Column,
+  type ExportProgress,
 } from '@balcao/ui'
 import { loadQueues } from '../actions/data.js'
 import { QueuePickDialog } from '../actions/QueuePickDialog.js'
@@ -85,7 +86,7 @@ export default function ContactsPage() {
   const [editing, setEditing] = useState<number | 'new' | null>(null)
   const [deleting, setDeleting] = useState<Contact | null>(null)
   const [importing, setImporting] = useState(false)
-  const [exporting, setExporting] = useState(false)
+  const [exporting, setExporting] = useState<ExportProgress | null>(null)
   const [openElsewhere, setOpenElsewhere] = useState<OpenTicketRef | null>(null)
   const [askQueue, setAskQueue] = useState<{ contact: Contact; connection: Connection } | null>(null)
   // the schedules module's dialog for a contact (through the kit's route embeds; null without the module)
@@ -222,14 +223,15 @@ export default function ContactsPage() {
     }
   }
 
+  /** The sheet is written by a job on the server (a million contacts is not a request's work): follow it, then download. */
   const exportSheet = async () => {
-    setExporting(true)
+    setExporting({ done: 0, total: 0 })
     try {
-      await downloadFile('/contacts/export', downloadName(t('inbox.contacts.title'), 'xlsx'))
+      await exportFile('/contacts/exports', {}, downloadName(t('inbox.contacts.title'), 'xlsx'), setExporting)
     } catch (e) {
       toastError(e)
     } finally {
-      setExporting(false)
+      setExporting(null)
     }
   }
 
@@ -373,7 +375,11 @@ export default function ContactsPage() {
               <Menu>
                 <MenuTrigger disableButtonEnhancement>
                   <Button icon={<TableArrowUpRegular />} data-testid="contacts-import-export">
-                    {exporting ? t('inbox.contacts.exporting') : t('inbox.contacts.importExport')}
+                    {exporting
+                      ? t('inbox.contacts.exporting', {
+                          percent: exporting.total ? Math.round((100 * exporting.done) / exporting.total) : 0,
+                        })
+                      : t('inbox.contacts.importExport')}
                   </Button>
                 </MenuTrigger>
                 <MenuPopover>
@@ -388,7 +394,7 @@ export default function ContactsPage() {
                     <MenuItem
                       icon={<ArrowDownloadRegular />}
                       onClick={exportSheet}
-                      disabled={exporting}
+                      disabled={!!exporting}
                       data-testid="export-contacts"
                     >
                       {t('inbox.contacts.export')}
