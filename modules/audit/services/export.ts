@@ -1,5 +1,5 @@
 /** The log as xlsx, with the page's filters, read in keyset pages (flat memory) up to a cap. */
-import ExcelJS from 'exceljs'
+import { xlsxSheet } from '#core/file_exports'
 import { AppError } from '#core/errors'
 import { readable, type AuditFilters, type AuditLogRow, type Reader } from './query.js'
 
@@ -26,9 +26,7 @@ export async function exportXlsx(
   onProgress?: (done: number, total: number) => Promise<unknown> | unknown
 ): Promise<{ buffer: Buffer; rows: number }> {
   const total = await exportSize(reader, filters)
-  const workbook = new ExcelJS.Workbook()
-  const sheet = workbook.addWorksheet('Audit')
-  sheet.columns = [
+  const sheet = xlsxSheet('Audit', [
     { header: 'id', key: 'id', width: 10 },
     { header: 'date', key: 'date', width: 22 },
     { header: 'company', key: 'company', width: 24 },
@@ -42,7 +40,7 @@ export async function exportXlsx(
     { header: 'before', key: 'before', width: 40 },
     { header: 'after', key: 'after', width: 40 },
     { header: 'details', key: 'details', width: 30 },
-  ]
+  ])
   let before: number | undefined = filters.before
   let rows = 0
   for (;;) {
@@ -52,7 +50,7 @@ export async function exportXlsx(
     })
     if (!batch.length) break
     for (const r of batch) {
-      sheet.addRow({
+      sheet.add({
         id: Number(r.id),
         date: new Date(r.created_at).toISOString(),
         company: r.company_id ? (r.company_name ?? String(r.company_id)) : 'platform',
@@ -73,5 +71,5 @@ export async function exportXlsx(
     before = Number(batch[batch.length - 1].id)
     if (batch.length < BATCH || rows >= EXPORT_MAX_ROWS) break
   }
-  return { buffer: Buffer.from(await workbook.xlsx.writeBuffer()), rows }
+  return { buffer: await sheet.bytes(), rows }
 }

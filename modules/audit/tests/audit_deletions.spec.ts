@@ -78,7 +78,7 @@ test.group('audit log: deletions and exports of the modules', (group) => {
       .json({ contactListId: list.body().id, name: 'Fulano', number: '5511977776666' })
     item.assertStatus(201)
 
-    ;(await client.get(`/campaigns/${campaign.body().id}/export`).bearerToken(adminToken)).assertStatus(200)
+    ;(await client.post(`/campaigns/${campaign.body().id}/exports`).bearerToken(adminToken).json({})).assertStatus(202)
     const exported = await onlyRow(assert, company.id, 'campaign.export', campaign.body().id, admin)
     assert.equal(exported.details.name, campaign.body().name)
 

@@ -1,14 +1,11 @@
 /**
  * The company's contacts as xlsx, written by a job (#core/file_exports): an
  * address book of a million contacts is not a request's work. Rows are
- * streamed into the file as they are read in keyset pages, so memory holds
- * the compressed file, never the whole sheet. The column titles are the
+ * streamed into the file (xlsxSheet) as they are read in keyset pages. The column titles are the
  * import's own, so an exported file imports back as it is.
  */
-import { PassThrough } from 'node:stream'
-import ExcelJS from 'exceljs'
 import db from '@adonisjs/lucid/services/db'
-import { defineFileExport } from '#core/file_exports'
+import { defineFileExport, xlsxSheet } from '#core/file_exports'
 import { tenantTable } from '#core/tenancy'
 
 const BATCH = 2000
@@ -20,26 +17,19 @@ export interface ContactExportParams {
 
 async function contactsSheet({ mask }: ContactExportParams, progress: (done: number, total: number) => void) {
   const [{ total }] = await tenantTable('contacts').count('* as total')
-  const chunks: Buffer[] = []
-  const out = new PassThrough()
-  out.on('data', (c: Buffer) => chunks.push(c))
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
-  const sheet = workbook.addWorksheet('Contatos')
-  sheet.columns = [
+  const sheet = xlsxSheet('Contatos', [
     { header: 'id', key: 'id', width: 10 },
     { header: 'name', key: 'name', width: 32 },
     { header: 'number', key: 'number', width: 20 },
     { header: 'email', key: 'email', width: 32 },
     { header: 'tags', key: 'tags', width: 32 },
-  ]
+  ])
   let lastId = 0
   let rows = 0
   for (;;) {
+    // tags per contact by its index: a join and GROUP BY sorted every tag link at every page
     const batch = await tenantTable('contacts as c')
-      .leftJoin('contact_tags as ct', 'ct.contact_id', 'c.id')
-      .leftJoin('tags as t', 't.id', 'ct.tag_id')
       .where('c.id', '>', lastId)
-      .groupBy('c.id')
       .orderBy('c.id')
       .limit(BATCH)
       .select(
@@ -48,21 +38,20 @@ async function contactsSheet({ mask }: ContactExportParams, progress: (done: num
         'c.number',
         'c.email',
         'c.is_group',
-        db.raw(`coalesce(string_agg(t.name, ', ' ORDER BY t.name), '') AS tags`)
+        db.raw(`coalesce((SELECT string_agg(t.name, ', ' ORDER BY t.name) FROM contact_tags ct
+                  JOIN tags t ON t.id = ct.tag_id WHERE ct.contact_id = c.id), '') AS tags`)
       )
     if (!batch.length) break
     for (const r of batch) {
       const number =
         mask && !r.is_group && r.number.length > 2 ? '*'.repeat(r.number.length - 2) + r.number.slice(-2) : r.number
-      sheet.addRow({ id: r.id, name: r.name, number, email: r.email ?? '', tags: r.tags }).commit()
+      sheet.add({ id: r.id, name: r.name, number, email: r.email ?? '', tags: r.tags })
     }
     rows += batch.length
     lastId = batch[batch.length - 1].id
     progress(rows, Math.max(rows, Number(total)))
   }
-  sheet.commit()
-  await workbook.commit()
-  return { bytes: Buffer.concat(chunks), rows }
+  return { bytes: await sheet.bytes(), rows }
 }
 
 let contactExport: ReturnType<typeof define> | null = null

@@ -275,7 +275,18 @@ test.group('contacts import and export', (group) => {
     const w = await inboxWorld()
     const other = await inboxWorld()
     const mine = rand()
-    await db.table('contacts').insert({ company_id: w.company.id, name: 'Minha Cliente', number: mine })
+    const [contact] = await db
+      .table('contacts')
+      .insert({ company_id: w.company.id, name: 'Minha Cliente', number: mine })
+      .returning('id')
+    const tags = await db
+      .table('tags')
+      .insert([
+        { company_id: w.company.id, name: 'Varejo', color: '#00ff00' },
+        { company_id: w.company.id, name: 'Atacado', color: '#ff0000' },
+      ])
+      .returning('id')
+    await db.table('contact_tags').insert(tags.map((t: any) => ({ contact_id: contact.id, tag_id: t.id })))
     await db.table('contacts').insert({ company_id: other.company.id, name: 'Cliente de Outro', number: rand() })
     await tenancy.run(w.company.id, () => companySettings.set('lgpdHideNumber', 'enabled'))
     // a job with progress, then the file; only for the admin who asked
@@ -307,5 +318,6 @@ test.group('contacts import and export', (group) => {
     assert.lengthOf(out, 2)
     // admins see whole numbers even under lgpdHideNumber
     assert.equal(out[1][2], mine)
+    assert.equal(out[1][4], 'Atacado, Varejo')
   })
 })
