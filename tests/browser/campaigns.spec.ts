@@ -74,6 +74,13 @@ test.group('browser · campaigns', (group) => {
       const list = await db.from('contact_lists').where({ company_id: company.id, name: 'Clientes VIP' }).firstOrFail()
       await page.click(`[data-testid=open-list-${list.id}]`)
       await page.waitForURL(`${BASE_URL}/contact-lists/${list.id}/contacts`)
+      // the sample sheet speaks the page's language, with headers the import reads
+      const [sample] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Planilha modelo' }).click(),
+      ])
+      assert.equal(sample.suggestedFilename(), 'modelo-lista-de-contatos.csv')
+      assert.match(readFileSync((await sample.path())!, 'utf8'), /^nome,numero,email\n/)
       for (const [name, number] of [
         ['Ana Souza', '+55 11 99999-0001'],
         ['Bruno Lima', '5511999990002'],

@@ -135,7 +135,7 @@ function ItemDialog(props: {
 }
 
 export default function ContactItemsPage({ contactListId }: { contactListId: number }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const styles = useStyles()
   const navigate = useNavigate()
   const me = useAtomValue(userAtom)
@@ -279,7 +279,7 @@ export default function ContactItemsPage({ contactListId }: { contactListId: num
             <Button icon={<ArrowLeftRegular />} onClick={() => navigate('/contact-lists')}>
               {t('contactItemsPage.back')}
             </Button>
-            <Button icon={<ArrowDownloadRegular />} onClick={() => downloadSample(downloadName(t('contactItemsPage.sampleFileName'), 'csv'))}>
+            <Button icon={<ArrowDownloadRegular />} onClick={() => downloadSample(downloadName(t('contactItemsPage.sampleFileName'), 'csv'), i18n.language)}>
               {t('contactItemsPage.sample')}
             </Button>
             {admin && (

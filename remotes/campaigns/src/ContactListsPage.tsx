@@ -69,7 +69,7 @@ function ListDialog(props: { list: ContactList | null; onClose: () => void; onSa
 }
 
 export default function ContactListsPage() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const navigate = useNavigate()
   const me = useAtomValue(userAtom)
   const admin = me ? isAdmin(me) : false
@@ -89,7 +89,7 @@ export default function ContactListsPage() {
       render: (l) => (
         <>
           <Tooltip content={t('contactItemsPage.sample')} relationship="label">
-            <Button appearance="subtle" icon={<ArrowDownloadRegular />} onClick={() => downloadSample(downloadName(t('contactItemsPage.sampleFileName'), 'csv'))} />
+            <Button appearance="subtle" icon={<ArrowDownloadRegular />} onClick={() => downloadSample(downloadName(t('contactItemsPage.sampleFileName'), 'csv'), i18n.language)} />
           </Tooltip>
           <Tooltip content={t('contactListsPage.open')} relationship="label">
             <Button
