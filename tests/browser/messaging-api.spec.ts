@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import { createServer, type Server } from 'node:http'
-import { copyFileSync, mkdirSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
@@ -82,6 +82,13 @@ test.group('browser · messaging API page', (group) => {
     assert.include(curl, 'Idempotency-Key: pedido-123')
     assert.include(await page.locator('[data-testid=curl-doc-media]').innerText(), 'body=Segue o arquivo')
     await shot(page, 'messaging-api-docs-1440')
+    // the OpenAPI document, named in the reader's language
+    const [doc] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Documento OpenAPI' }).click(),
+    ])
+    assert.equal(doc.suggestedFilename(), 'api-de-mensagens.openapi.json')
+    assert.match(JSON.parse(readFileSync((await doc.path())!, 'utf8')).openapi, /^3\./)
 
     await page.getByRole('tab', { name: 'Testar envio' }).click()
     // a number with a mask is refused by the form itself

@@ -15,7 +15,7 @@ import {
 } from '@fluentui/react-components'
 import { DocumentArrowDownRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { api, saveBlob, toastError } from '@balcao/ui'
+import { api, downloadName, saveBlob, toastError } from '@balcao/ui'
 import type { Usage } from './types.js'
 import { CodeBlock } from './CodeBlock.js'
 import { apiHost, curlMedia, curlStatus, curlText, sampleValues } from './curl.js'
@@ -52,7 +52,10 @@ export function DocsSection({ token, limits }: { token: string; limits: Usage['l
   const openApi = async () => {
     try {
       const doc = await api.get<unknown>('/messages-api/openapi.json')
-      saveBlob(new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }), 'balcao-messaging-api.openapi.json')
+      saveBlob(
+        new Blob([JSON.stringify(doc, null, 2)], { type: 'application/json' }),
+        downloadName(t('messagesApiPage.openapiFileName'), 'openapi.json')
+      )
     } catch (e) {
       toastError(e)
     }

@@ -45,6 +45,7 @@ const pt = {
     limitIdem:
       'Idempotency-Key: a mesma chave em até {{hours}} horas devolve a primeira resposta e nunca envia duas vezes.',
     openapi: 'Documento OpenAPI',
+    openapiFileName: 'API de mensagens',
     token: 'Conexão (token)',
     tokenPlaceholder: 'Escolha a conexão',
     noConnections: 'Nenhuma conexão cadastrada. Crie uma conexão para obter um token.',
@@ -167,6 +168,7 @@ const en: Texts = {
     limitRate: '{{count}} calls per minute per token.',
     limitIdem: 'Idempotency-Key: the same key within {{hours}} hours returns the first answer and never sends twice.',
     openapi: 'OpenAPI document',
+    openapiFileName: 'Messaging API',
     token: 'Connection (token)',
     tokenPlaceholder: 'Choose the connection',
     noConnections: 'No connections yet. Create a connection to get a token.',
@@ -287,6 +289,7 @@ const es: Texts = {
     limitIdem:
       'Idempotency-Key: la misma clave en hasta {{hours}} horas devuelve la primera respuesta y nunca envía dos veces.',
     openapi: 'Documento OpenAPI',
+    openapiFileName: 'API de mensajes',
     token: 'Conexión (token)',
     tokenPlaceholder: 'Elija la conexión',
     noConnections: 'No hay conexiones. Cree una conexión para obtener un token.',
