@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto'
 import { PassThrough } from 'node:stream'
 import type { Job } from 'bullmq'
+import type { HttpContext } from '@adonisjs/core/http'
 import ExcelJS from 'exceljs'
 import { AppError } from './errors.js'
 import { jobs } from './jobs.js'
@@ -17,6 +18,9 @@ import { storage } from './storage.js'
 import { tenancy } from './tenancy.js'
 
 const QUEUE = 'exports'
+const CONTENT_TYPES: Record<string, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+}
 /** how long a finished file waits for its download */
 const KEEP_MS = 3600_000
 
@@ -49,15 +53,17 @@ export interface FileExportDef<P> {
   ): Promise<{ bytes: Buffer; rows: number }>
 }
 
+type Response = HttpContext['response']
+
 export interface FileExport<P> {
   /** Queues the export; answers its id. */
   start(requester: ExportRequester, params: P): Promise<string>
   /** What the requester's export was asked with, or null (unknown, expired, another user's or company's). */
   params(exportId: string, requester: ExportRequester): Promise<P | null>
-  /** The requester's export's state, or null (as params). */
-  state(exportId: string, requester: ExportRequester): Promise<ExportState | null>
-  /** The finished file and its params; 404 `notFound` while not ready, once expired, or not the requester's. */
-  file(exportId: string, requester: ExportRequester, notFound: string): Promise<{ bytes: Buffer; params: P }>
+  /** The requester's export's state; 404 `notFound` for an unknown, expired or someone else's export. */
+  state(exportId: string, requester: ExportRequester, notFound: string): Promise<ExportState>
+  /** Answers the finished file as `fileName`; 404 `notFound` while not ready, once expired, or not the requester's. */
+  send(response: Response, exportId: string, requester: ExportRequester, notFound: string, fileName: string): Promise<void>
   /** The job's work, for tests that run no workers. */
   run(exportId: string): Promise<ExportState>
 }
@@ -111,9 +117,9 @@ export function defineFileExport<P>(def: FileExportDef<P>): FileExport<P> {
       const job = await own(exportId, requester)
       return job ? (job.data as JobData<P>).params : null
     },
-    async state(exportId, requester) {
+    async state(exportId, requester, notFound) {
       const job = await own(exportId, requester)
-      if (!job) return null
+      if (!job) throw new AppError(notFound, 404)
       if (job.finishedOn) {
         if (job.returnvalue && typeof job.returnvalue === 'object') return job.returnvalue as ExportState
         return { status: 'failed', error: job.failedReason?.startsWith('ERR_') ? job.failedReason : 'ERR_INTERNAL' }
@@ -121,13 +127,14 @@ export function defineFileExport<P>(def: FileExportDef<P>): FileExport<P> {
       const p = (job.progress ?? {}) as { done?: number; total?: number }
       return { status: job.processedOn ? 'processing' : 'queued', done: p.done ?? 0, total: p.total ?? 0 }
     },
-    async file(exportId, requester, notFound) {
+    async send(response, exportId, requester, notFound, fileName) {
       const job = await own(exportId, requester)
       if (!job) throw new AppError(notFound, 404)
-      const data = job.data as JobData<P>
-      const key = fileKey(data, def.extension)
+      const key = fileKey(job.data as JobData<P>, def.extension)
       if (!(await storage.disk().exists(key))) throw new AppError(notFound, 404)
-      return { bytes: Buffer.from(await storage.disk().getBytes(key)), params: data.params }
+      response.header('content-type', CONTENT_TYPES[def.extension] ?? 'application/octet-stream')
+      response.header('content-disposition', `attachment; filename="${fileName}"`)
+      response.send(Buffer.from(await storage.disk().getBytes(key)))
     },
     async run(exportId) {
       const job = await jobs.queue(QUEUE).getJob(exportId)

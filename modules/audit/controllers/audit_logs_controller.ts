@@ -88,17 +88,13 @@ export default class AuditLogsController {
   /** GET /audit-logs/exports/:id: the caller's export state and progress { status, done, total }. */
   async exportProgress(ctx: HttpContext) {
     requireAdmin(ctx)
-    const state = await auditExports().state(await exportIdOf(ctx), requesterOf(ctx))
-    if (!state) throw new AppError('ERR_AUDIT_EXPORT_NOT_FOUND', 404)
-    return state
+    return auditExports().state(await exportIdOf(ctx), requesterOf(ctx), 'ERR_AUDIT_EXPORT_NOT_FOUND')
   }
 
   /** GET /audit-logs/exports/:id/file: the finished xlsx. */
   async exportDownload(ctx: HttpContext) {
     requireAdmin(ctx)
-    const { bytes } = await auditExports().file(await exportIdOf(ctx), requesterOf(ctx), 'ERR_AUDIT_EXPORT_NOT_FOUND')
-    ctx.response.header('content-type', XLSX)
-    ctx.response.header('content-disposition', 'attachment; filename="audit-log.xlsx"')
-    return ctx.response.send(bytes)
+    const id = await exportIdOf(ctx)
+    await auditExports().send(ctx.response, id, requesterOf(ctx), 'ERR_AUDIT_EXPORT_NOT_FOUND', 'audit-log.xlsx')
   }
 }

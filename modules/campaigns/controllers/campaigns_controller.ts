@@ -151,22 +151,15 @@ export default class CampaignsController {
   /** GET /campaigns/{id}/exports/{exportId}: the caller's export state { status, done, total }. */
   async exportProgress(ctx: HttpContext) {
     requireAdmin(ctx)
-    const state = await reportExports().state(await exportIdOf(ctx), requesterOf(ctx))
-    if (!state) throw new AppError('ERR_CAMPAIGN_EXPORT_NOT_FOUND', 404)
-    return state
+    return reportExports().state(await exportIdOf(ctx), requesterOf(ctx), 'ERR_CAMPAIGN_EXPORT_NOT_FOUND')
   }
 
   /** GET /campaigns/{id}/exports/{exportId}/file: the finished xlsx. */
   async exportDownload(ctx: HttpContext) {
     requireAdmin(ctx)
-    const { bytes } = await reportExports().file(
-      await exportIdOf(ctx),
-      requesterOf(ctx),
-      'ERR_CAMPAIGN_EXPORT_NOT_FOUND'
-    )
-    ctx.response.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    ctx.response.header('content-disposition', `attachment; filename="campaign-${ctx.params.id}.xlsx"`)
-    return ctx.response.send(bytes)
+    const id = await exportIdOf(ctx)
+    const name = `campaign-${ctx.params.id}.xlsx`
+    await reportExports().send(ctx.response, id, requesterOf(ctx), 'ERR_CAMPAIGN_EXPORT_NOT_FOUND', name)
   }
 
   /** PROGRAMADA when it has a time (reference §4), INATIVA as a draft without one. */

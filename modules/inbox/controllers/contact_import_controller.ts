@@ -161,21 +161,13 @@ export default class ContactImportController {
   /** GET /contacts/exports/:id: the caller's export state { status, done, total }. */
   async exportProgress(ctx: HttpContext) {
     requireAdmin(ctx)
-    const state = await contactExports().state(await exportIdOf(ctx), requesterOf(ctx))
-    if (!state) throw new AppError('ERR_CONTACT_EXPORT_NOT_FOUND', 404)
-    return state
+    return contactExports().state(await exportIdOf(ctx), requesterOf(ctx), 'ERR_CONTACT_EXPORT_NOT_FOUND')
   }
 
   /** GET /contacts/exports/:id/file: the finished xlsx. */
   async exportDownload(ctx: HttpContext) {
     requireAdmin(ctx)
-    const { bytes } = await contactExports().file(
-      await exportIdOf(ctx),
-      requesterOf(ctx),
-      'ERR_CONTACT_EXPORT_NOT_FOUND'
-    )
-    ctx.response.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    ctx.response.header('content-disposition', 'attachment; filename="contacts.xlsx"')
-    return ctx.response.send(bytes)
+    const id = await exportIdOf(ctx)
+    await contactExports().send(ctx.response, id, requesterOf(ctx), 'ERR_CONTACT_EXPORT_NOT_FOUND', 'contacts.xlsx')
   }
 }
