@@ -164,8 +164,21 @@ test.group('browser · campaigns', (group) => {
       await page.getByText('2 de 2 entregues').waitFor({ timeout: 15_000 })
       assert.equal(await page.locator('[data-percent]').getAttribute('data-percent'), '100')
       await screenshot(page, 'campaigns-report')
-      // the report's xlsx: a job on the server, in the page's language, then the download
-      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=campaign-export]')])
+      // the report's xlsx: a job on the server, in the page's language, then the download; while the
+      // job runs the button says how far it is (its state held at half way here, to look at it)
+      const state = /\/campaigns\/\d+\/exports\/[0-9a-f-]+$/
+      await page.route(state, (route) =>
+        route.fulfill({
+          json: { status: 'processing', done: 1, total: 2 },
+          headers: { 'access-control-allow-origin': '*' },
+        })
+      )
+      const downloading = page.waitForEvent('download')
+      await page.click('[data-testid=campaign-export]')
+      await page.locator('[data-testid=campaign-export]', { hasText: 'Exportando… 50%' }).waitFor()
+      await screenshot(page, 'campaigns-report-exporting')
+      await page.unroute(state)
+      const download = await downloading
       assert.equal(download.suggestedFilename(), `campanha-${campaign.id}.xlsx`)
       const workbook = new ExcelJS.Workbook()
       await workbook.xlsx.load(readFileSync((await download.path())!) as any)
