@@ -1,6 +1,6 @@
 /**
- * Files made by a background job for the user who asked (the audit log's and
- * a campaign report's xlsx): the request queues the job and answers its id,
+ * Files made by a background job for the user who asked (the contacts', a
+ * campaign report's and the audit log's xlsx): the request queues the job and answers its id,
  * the page follows its progress, then downloads the file. A file is written
  * whole at the job's end, so there is never a half-written one to serve, and
  * deleted an hour later. The export id is the job id; only its requester
@@ -109,8 +109,13 @@ export function defineFileExport<P>(def: FileExportDef<P>): FileExport<P> {
         exportId,
         params,
       }
-      // one attempt: a failed export is asked again from the page, not retried behind the user's back
-      await jobs.dispatch(QUEUE, def.name, data, { jobId: exportId, attempts: 1 })
+      // one attempt: a failed export is asked again from the page, not retried behind the user's back;
+      // the finished job is kept as long as its file, however many exports run meanwhile
+      await jobs.dispatch(QUEUE, def.name, data, {
+        jobId: exportId,
+        attempts: 1,
+        removeOnComplete: { age: KEEP_MS / 1000 },
+      })
       return exportId
     },
     async params(exportId, requester) {
