@@ -27,9 +27,20 @@ const KEEP_MS = 3600_000
 export interface ExportRequester {
   companyId: number
   userId: number
-  /** a super user's export runs outside any one company's scope */
+  /**
+   * the job runs outside any one company's scope: only for an export whose
+   * query scopes itself (the audit log's, for the super user)
+   */
   superUser?: boolean
 }
+
+/** The signed-in caller as an export's requester, in their company's scope. */
+export const exportRequester = (ctx: HttpContext): ExportRequester => ({
+  companyId: ctx.actor.user.companyId,
+  userId: ctx.actor.user.id,
+})
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export type ExportState =
   | { status: 'queued' | 'processing'; done: number; total: number }
@@ -59,11 +70,11 @@ export interface FileExport<P> {
   /** Queues the export; answers its id. */
   start(requester: ExportRequester, params: P): Promise<string>
   /** What the requester's export was asked with, or null (unknown, expired, another user's or company's). */
-  params(exportId: string, requester: ExportRequester): Promise<P | null>
+  params(exportId: unknown, requester: ExportRequester): Promise<P | null>
   /** The requester's export's state; 404 `notFound` for an unknown, expired or someone else's export. */
-  state(exportId: string, requester: ExportRequester, notFound: string): Promise<ExportState>
+  state(exportId: unknown, requester: ExportRequester, notFound: string): Promise<ExportState>
   /** Answers the finished file as `fileName`; 404 `notFound` while not ready, once expired, or not the requester's. */
-  send(response: Response, exportId: string, requester: ExportRequester, notFound: string, fileName: string): Promise<void>
+  send(response: Response, exportId: unknown, requester: ExportRequester, notFound: string, fileName: string): Promise<void>
   /** The job's work, for tests that run no workers. */
   run(exportId: string): Promise<ExportState>
 }
@@ -92,7 +103,9 @@ export function defineFileExport<P>(def: FileExportDef<P>): FileExport<P> {
     jobs.define(QUEUE, 'cleanup', (data: { key: string }) => storage.delete(data.key))
   }
 
-  const own = async (exportId: string, r: ExportRequester) => {
+  // the id as the route gave it: anything but a uuid is as unknown as a foreign id
+  const own = async (exportId: unknown, r: ExportRequester) => {
+    if (typeof exportId !== 'string' || !UUID.test(exportId)) return null
     const job = await jobs.queue(QUEUE).getJob(exportId)
     if (!job || job.name !== def.name) return null
     const data = job.data as JobData<P>

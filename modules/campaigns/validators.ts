@@ -141,5 +141,3 @@ export const updateCampaignValidator = vine.create({
 export const reportExportValidator = vine.create({
   lang: vine.enum(['pt', 'en', 'es']).optional(),
 })
-
-export const exportIdValidator = vine.create({ id: vine.string().uuid() })

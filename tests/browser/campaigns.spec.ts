@@ -211,6 +211,16 @@ test.group('browser · campaigns', (group) => {
       await mobile.page.goto(`/campaign/${campaign.id}/report`)
       await mobile.page.getByText('2 de 2 entregues').waitFor()
       await screenshot(mobile.page, 'campaigns-report-mobile')
+      // the export's progress on a phone (the job's state held at half way, never let through)
+      await mobile.page.route(state, (route) =>
+        route.fulfill({
+          json: { status: 'processing', done: 1, total: 2 },
+          headers: { 'access-control-allow-origin': '*' },
+        })
+      )
+      await mobile.page.click('[data-testid=campaign-export]')
+      await mobile.page.locator('[data-testid=campaign-export]', { hasText: 'Exportando… 50%' }).waitFor()
+      await screenshot(mobile.page, 'campaigns-report-exporting-mobile')
       await mobile.page.goto('/campaigns')
       await cell(mobile.page, 'Black Friday').waitFor()
       await screenshot(mobile.page, 'campaigns-list-mobile')

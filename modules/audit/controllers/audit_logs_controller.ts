@@ -1,7 +1,6 @@
 import type { HttpContext } from '@adonisjs/core/http'
-import vine from '@vinejs/vine'
 import { audit } from '#core/audit'
-import { AppError } from '#core/errors'
+import { exportRequester } from '#core/file_exports'
 import { requireAdmin } from '#core/http'
 import { filtersValidator } from '../validators.js'
 import { facets, page, type AuditFilters, type Reader } from '../services/query.js'
@@ -10,7 +9,6 @@ import { auditExports, dispatchExport } from '../services/export_job.js'
 
 const PAGE_SIZE = 50
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-const exportIdValidator = vine.create({ id: vine.string().uuid() })
 
 async function filtersOf(ctx: HttpContext): Promise<AuditFilters & { limit?: number }> {
   const data = await ctx.request.validateUsing(filtersValidator)
@@ -28,19 +26,8 @@ async function exportFiltersOf(ctx: HttpContext): Promise<AuditFilters> {
 }
 
 const readerOf = (ctx: HttpContext): Reader => ({ superUser: !!ctx.actor.user.super })
-const requesterOf = (ctx: HttpContext) => ({
-  companyId: ctx.actor.user.companyId,
-  userId: ctx.actor.user.id,
-  superUser: !!ctx.actor.user.super,
-})
-
-async function exportIdOf(ctx: HttpContext) {
-  try {
-    return (await exportIdValidator.validate({ id: ctx.params.id })).id
-  } catch {
-    throw new AppError('ERR_AUDIT_EXPORT_NOT_FOUND', 404)
-  }
-}
+// the super user's export reads every company's rows (its query scopes itself)
+const requesterOf = (ctx: HttpContext) => ({ ...exportRequester(ctx), superUser: !!ctx.actor.user.super })
 
 /** An export is itself an action worth logging: who took the log out, with which filters. */
 const logExport = (ctx: HttpContext, details: Record<string, unknown>) =>
@@ -88,13 +75,18 @@ export default class AuditLogsController {
   /** GET /audit-logs/exports/:id: the caller's export state and progress { status, done, total }. */
   async exportProgress(ctx: HttpContext) {
     requireAdmin(ctx)
-    return auditExports().state(await exportIdOf(ctx), requesterOf(ctx), 'ERR_AUDIT_EXPORT_NOT_FOUND')
+    return auditExports().state(ctx.params.id, requesterOf(ctx), 'ERR_AUDIT_EXPORT_NOT_FOUND')
   }
 
   /** GET /audit-logs/exports/:id/file: the finished xlsx. */
   async exportDownload(ctx: HttpContext) {
     requireAdmin(ctx)
-    const id = await exportIdOf(ctx)
-    await auditExports().send(ctx.response, id, requesterOf(ctx), 'ERR_AUDIT_EXPORT_NOT_FOUND', 'audit-log.xlsx')
+    await auditExports().send(
+      ctx.response,
+      ctx.params.id,
+      requesterOf(ctx),
+      'ERR_AUDIT_EXPORT_NOT_FOUND',
+      'audit-log.xlsx'
+    )
   }
 }

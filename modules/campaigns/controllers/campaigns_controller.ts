@@ -8,6 +8,7 @@ import { realtime } from '#core/realtime'
 import { MEDIA_EXTENSIONS, storage } from '#core/storage'
 import { tenantTable } from '#core/tenancy'
 import { audit } from '#core/audit'
+import { exportRequester } from '#core/file_exports'
 import { tagExists } from '#modules/inbox/public/tag_recipients'
 import Campaign from '../models/campaign.js'
 import ContactList from '../models/contact_list.js'
@@ -16,31 +17,17 @@ import { campaignStarted } from '../services/running.js'
 import { scheduleStart, scheduleTick, unscheduleTick, writeShippings } from '../services/dispatcher.js'
 import { campaignRecord, campaignSummary } from '../services/report.js'
 import { reportExports } from '../services/report_export.js'
-import {
-  createCampaignValidator,
-  exportIdValidator,
-  reportExportValidator,
-  updateCampaignValidator,
-} from '../validators.js'
+import { createCampaignValidator, reportExportValidator, updateCampaignValidator } from '../validators.js'
 
 const PAGE_SIZE = 20
 /** images and videos the channels send, plus documents and audio */
 const CAMPAIGN_MEDIA = [...MEDIA_EXTENSIONS, 'pdf', 'mp3', 'ogg']
 
-const requesterOf = (ctx: HttpContext) => ({ companyId: ctx.actor.user.companyId, userId: ctx.actor.user.id })
-
-/** An export of this campaign's report: the id must be a uuid, and the job's campaign this one. */
+/** An export of this campaign's report, asked by the caller (else 404). */
 async function exportIdOf(ctx: HttpContext) {
-  const campaignId = idParam(ctx, 'ERR_CAMPAIGN_EXPORT_NOT_FOUND')
-  let exportId: string
-  try {
-    exportId = (await exportIdValidator.validate({ id: ctx.params.exportId })).id
-  } catch {
-    throw new AppError('ERR_CAMPAIGN_EXPORT_NOT_FOUND', 404)
-  }
-  const job = await reportExports().params(exportId, requesterOf(ctx))
-  if (!job || job.campaignId !== campaignId) throw new AppError('ERR_CAMPAIGN_EXPORT_NOT_FOUND', 404)
-  return exportId
+  const params = await reportExports().params(ctx.params.exportId, exportRequester(ctx))
+  if (!params || params.campaignId !== Number(ctx.params.id)) throw new AppError('ERR_CAMPAIGN_EXPORT_NOT_FOUND', 404)
+  return ctx.params.exportId as string
 }
 
 async function findCampaign(ctx: HttpContext, lock?: { trx: any }) {
@@ -133,7 +120,7 @@ export default class CampaignsController {
     const campaign = await findCampaign(ctx)
     const { lang } = await ctx.request.validateUsing(reportExportValidator)
     const [{ total }] = await tenantTable('campaign_shippings').where('campaign_id', campaign.id).count('* as total')
-    const exportId = await reportExports().start(requesterOf(ctx), {
+    const exportId = await reportExports().start(exportRequester(ctx), {
       campaignId: campaign.id,
       lang: lang ?? 'pt',
       zone: ctx.actor.company.timezone || 'America/Sao_Paulo',
@@ -151,7 +138,7 @@ export default class CampaignsController {
   /** GET /campaigns/{id}/exports/{exportId}: the caller's export state { status, done, total }. */
   async exportProgress(ctx: HttpContext) {
     requireAdmin(ctx)
-    return reportExports().state(await exportIdOf(ctx), requesterOf(ctx), 'ERR_CAMPAIGN_EXPORT_NOT_FOUND')
+    return reportExports().state(await exportIdOf(ctx), exportRequester(ctx), 'ERR_CAMPAIGN_EXPORT_NOT_FOUND')
   }
 
   /** GET /campaigns/{id}/exports/{exportId}/file: the finished xlsx. */
@@ -159,7 +146,7 @@ export default class CampaignsController {
     requireAdmin(ctx)
     const id = await exportIdOf(ctx)
     const name = `campaign-${ctx.params.id}.xlsx`
-    await reportExports().send(ctx.response, id, requesterOf(ctx), 'ERR_CAMPAIGN_EXPORT_NOT_FOUND', name)
+    await reportExports().send(ctx.response, id, exportRequester(ctx), 'ERR_CAMPAIGN_EXPORT_NOT_FOUND', name)
   }
 
   /** PROGRAMADA when it has a time (reference §4), INATIVA as a draft without one. */

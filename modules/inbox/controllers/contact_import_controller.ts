@@ -6,6 +6,7 @@ import { requireAdmin } from '#core/http'
 import { storage } from '#core/storage'
 import { tenancy, tenantTable } from '#core/tenancy'
 import { audit } from '#core/audit'
+import { exportRequester } from '#core/file_exports'
 import { channelRegistry } from '#core/channels'
 import { connectionRef } from '#core/pipeline'
 import { Whatsapp } from '#core/models'
@@ -31,15 +32,6 @@ const uploadQueryValidator = vine.create({
 const importIdValidator = vine.create({
   id: vine.string().uuid(),
 })
-
-const requesterOf = (ctx: HttpContext) => ({ companyId: tenancy.requireCompanyId(), userId: ctx.actor.user.id })
-
-async function exportIdOf(ctx: HttpContext) {
-  const { id } = await importIdValidator.validate(ctx.params).catch(() => {
-    throw new AppError('ERR_CONTACT_EXPORT_NOT_FOUND', 404)
-  })
-  return id
-}
 
 const rowsValidator = vine.create({
   contacts: vine
@@ -148,7 +140,7 @@ export default class ContactImportController {
     requireAdmin(ctx)
     const { mask } = await callerOf(ctx)
     const [{ total }] = await tenantTable('contacts').count('* as total')
-    const exportId = await contactExports().start(requesterOf(ctx), { mask })
+    const exportId = await contactExports().start(exportRequester(ctx), { mask })
     await audit.record(null, {
       action: 'contact.export',
       entity: 'contact',
@@ -161,13 +153,18 @@ export default class ContactImportController {
   /** GET /contacts/exports/:id: the caller's export state { status, done, total }. */
   async exportProgress(ctx: HttpContext) {
     requireAdmin(ctx)
-    return contactExports().state(await exportIdOf(ctx), requesterOf(ctx), 'ERR_CONTACT_EXPORT_NOT_FOUND')
+    return contactExports().state(ctx.params.id, exportRequester(ctx), 'ERR_CONTACT_EXPORT_NOT_FOUND')
   }
 
   /** GET /contacts/exports/:id/file: the finished xlsx. */
   async exportDownload(ctx: HttpContext) {
     requireAdmin(ctx)
-    const id = await exportIdOf(ctx)
-    await contactExports().send(ctx.response, id, requesterOf(ctx), 'ERR_CONTACT_EXPORT_NOT_FOUND', 'contacts.xlsx')
+    await contactExports().send(
+      ctx.response,
+      ctx.params.id,
+      exportRequester(ctx),
+      'ERR_CONTACT_EXPORT_NOT_FOUND',
+      'contacts.xlsx'
+    )
   }
 }

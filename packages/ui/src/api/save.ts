@@ -27,6 +27,8 @@ export interface ExportProgress {
 }
 
 const EXPORT_POLL_MS = 500
+/** an export that has not moved for this long has no worker behind it: the page stops waiting */
+const EXPORT_STALL_MS = 5 * 60_000
 
 /**
  * A file the server writes in a job (#core/file_exports): POST `path` starts it
@@ -41,12 +43,18 @@ export async function exportFile(
 ) {
   const started = await api.post<{ exportId: string; total: number }>(path, body)
   onProgress({ done: 0, total: started.total })
+  let seen = ''
+  let movedAt = Date.now()
   for (;;) {
     const state = await api.get<{ status: string; done: number; total: number; error?: string }>(
       `${path}/${started.exportId}`
     )
     if (state.status === 'failed') throw new ApiError(422, state.error ?? 'ERR_INTERNAL', state.error ?? 'ERR_INTERNAL')
     if (state.status === 'done') break
+    const now = `${state.status}:${state.done}`
+    if (now !== seen) [seen, movedAt] = [now, Date.now()]
+    else if (Date.now() - movedAt > EXPORT_STALL_MS)
+      throw new ApiError(503, 'ERR_SERVICE_UNAVAILABLE', 'ERR_SERVICE_UNAVAILABLE')
     onProgress({ done: state.done, total: state.total || started.total })
     await new Promise((r) => setTimeout(r, EXPORT_POLL_MS))
   }
