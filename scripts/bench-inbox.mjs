@@ -12,7 +12,8 @@
  * BENCH_REQUESTS (requests per list measurement, default 200), BENCH_KEEP=1 keeps the database,
  * BENCH_SPLIT=0 runs the workers inside the API process instead of a separate worker process,
  * BENCH_STATEMENTS=1 counts the worker's statements per event (through a proxy: slower),
- * BENCH_PROFILE=<dir> writes CPU profiles of the API and worker processes. The server runs compiled (build/), as in production.
+ * BENCH_PROFILE=<dir> writes CPU profiles of the API and worker processes, BENCH_SETUP_SQL runs
+ * statements after the seed (experiments). The server runs compiled (build/), as in production.
  * Uses DATABASE_URL / 127.0.0.1:5432 / embedded PostgreSQL like npm test, and
  * Redis when REDIS_URL is set or 127.0.0.1:6379 answers. Prints a JSON summary.
  */
@@ -217,6 +218,8 @@ async function main() {
       ).rows[0].id
       await seed(cid, NOISE_TICKETS, w, [q], [null])
     }
+    // BENCH_SETUP_SQL: statements run after the seed (experiments: an index dropped, a setting changed)
+    if (process.env.BENCH_SETUP_SQL) await sql.query(process.env.BENCH_SETUP_SQL)
     await sql.query('ANALYZE')
     const seeded = (await sql.query(`SELECT (SELECT count(*) FROM tickets) t, (SELECT count(*) FROM messages) m, (SELECT count(*) FROM contacts) c`)).rows[0]
     const seedSeconds = (Date.now() - t0) / 1000
