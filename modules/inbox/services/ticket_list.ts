@@ -71,6 +71,12 @@ export const searchTuning = {
   frequentWord: 0.005,
   /** the walk of a frequent-word search stops after this many tickets and the GIN index finishes the page */
   messageWalk: 20000,
+  /**
+   * Another word with at least this many matching messages: the newest tickets are walked
+   * (messageWalk at most) against the set of tickets its matches name, before its matches'
+   * tickets are read one by one.
+   */
+  hitWalkFrom: 1000,
 }
 
 export function searchTerm(raw: string) {
@@ -266,14 +272,34 @@ export async function listTickets(v: Viewer, f: TicketFilters, mask: boolean) {
   const cap = term ? offset + TICKETS_PAGE_SIZE : LIST_COUNT_CAP
   const reach = Math.max(offset + TICKETS_PAGE_SIZE + 1, cap + 1)
 
-  /** The view's parts; a message match either walks the tickets (bounded) or reads the GIN index. */
-  const partsFor = (messageWay: 'index' | 'walk') => {
+  /** The view's filters for one part, on alias `t` (`narrowed`: its view filters and status are applied already). */
+  const filtered = (q: Builder, status: string | null, source: Source, narrowed = false) => {
+    if (!narrowed) narrow(q, v, f, 't')
+    if (status && !narrowed) q.where('t.status', status)
+    if (source === 'contact') q.whereIn('t.contact_id', contactIds())
+    if (source === 'message') q.whereNotExists(contactMatched('t'))
+    if (collapses) {
+      if (alike && source !== 'message') q.where(closedView ? 't.is_latest_closed' : 't.is_latest', true)
+      q.whereNotExists(newerSibling(status, source))
+    }
+    return q
+  }
+  const afterCursor = (q: Builder, t: string) =>
+    cursor ? q.whereRaw(`(${t}.updated_at, ${t}.id) < (?::timestamptz, ?::int)`, cursor) : q
+
+  /**
+   * The view's parts. A message match either walks the newest tickets (bounded by
+   * searchTuning.messageWalk; `walk` probes each ticket's messages, `hits` keeps the tickets the
+   * word's GIN matches name, hashed once, reading the tickets' index alone) or reads the GIN
+   * matches' tickets by primary key and sorts them (`index`: a ticket read per match).
+   */
+  const partsFor = (messageWay: 'index' | 'walk' | 'hits') => {
     const parts: Part[] = []
     for (const status of statuses ?? [null]) {
       for (const source of sources) {
-        const walk = source === 'message' && messageWay === 'walk'
+        const walk = source === 'message' && messageWay !== 'index'
         let q: Builder
-        if (walk) {
+        if (source === 'message' && messageWay === 'walk') {
           // the newest messageWalk tickets, in list order, each probed for a matching message
           const newest = tenantTable('tickets as w')
             .select('w.*')
@@ -281,11 +307,31 @@ export async function listTickets(v: Viewer, f: TicketFilters, mask: boolean) {
             .orderBy('w.id', 'desc')
             .limit(searchTuning.messageWalk)
           if (status) newest.where('w.status', status)
-          if (cursor) newest.whereRaw('(w.updated_at, w.id) < (?::timestamptz, ?::int)', cursor)
+          afterCursor(newest, 'w')
           q = db.query().from(newest.as('t')) as unknown as Builder
-          narrow(q, v, f, 't')
-          if (status) q.where('t.status', status)
           q.whereExists(messageMatched('t', false))
+        } else if (source === 'message' && messageWay === 'hits') {
+          // the newest messageWalk tickets on their index alone, kept when the word's matches name them
+          // ("OR false" keeps PostgreSQL from turning the IN into a join: a hashed set, probed in walk
+          // order); each kept one's row by primary key (OFFSET 0: a lookup whatever the statistics say
+          // of the company's size); the join on id and updated_at lets the page keep the walk's order
+          const ids = messageTicketIds().toSQL()
+          const newest = tenantTable('tickets as w')
+            .select('w.id', 'w.updated_at')
+            .orderBy('w.updated_at', 'desc')
+            .orderBy('w.id', 'desc')
+            .limit(searchTuning.messageWalk)
+          if (status) newest.where('w.status', status)
+          afterCursor(newest, 'w')
+          const row = tenantTable('tickets as t').select('t.*').whereRaw('t.id = w.id').toSQL()
+          q = db
+            .query()
+            .from(newest.as('w'))
+            .joinRaw(
+              `JOIN LATERAL (${row.sql} OFFSET 0) t ON t.id = w.id AND t.updated_at = w.updated_at`,
+              row.bindings as any[]
+            )
+            .whereRaw(`(w.id IN (${ids.sql}) OR false)`, ids.bindings as any[]) as unknown as Builder
         } else if (source === 'message') {
           // the tickets of the GIN's matches (an array: looked up by primary key, never a hash join
           // over every ticket), sorted; the probes below then run in list order until the page is full
@@ -302,25 +348,18 @@ export async function listTickets(v: Viewer, f: TicketFilters, mask: boolean) {
           q = db.query().from(matched.as('t')) as unknown as Builder
         } else {
           q = tenantTable('tickets as t')
-          narrow(q, v, f, 't')
-          if (status) q.where('t.status', status)
-          if (source === 'contact') q.whereIn('t.contact_id', contactIds())
         }
-        if (source === 'message') q.whereNotExists(contactMatched('t'))
-        if (collapses) {
-          if (alike && source !== 'message') q.where(closedView ? 't.is_latest_closed' : 't.is_latest', true)
-          q.whereNotExists(newerSibling(status, source))
-        }
-        parts.push({ q, walk })
+        parts.push({ q: filtered(q, status, source, source === 'message' && messageWay === 'index'), walk })
       }
     }
     return parts
   }
 
-  let messageWay: 'index' | 'walk' = 'index'
+  let messageWay: 'index' | 'walk' | 'hits' = 'index'
   if (term) {
     const frequency = await cachedWordFrequency(term)
     if (frequency !== null && frequency >= searchTuning.frequentWord) messageWay = 'walk'
+    else if ((await cachedHitCount(term)) >= searchTuning.hitWalkFrom) messageWay = 'hits'
   }
   // a list without a search term keeps one plan per connection (planning was half its time); a
   // search is planned for its term (how many rows the term matches decides its best plan)
@@ -340,8 +379,8 @@ export async function listTickets(v: Viewer, f: TicketFilters, mask: boolean) {
   }
 }
 
-/** Word frequencies change with ANALYZE only: kept a few minutes per company and term. */
-const frequencies = new Map<string, { at: number; value: Promise<number | null> }>()
+/** Word frequencies change with ANALYZE only, match counts slowly: kept a few minutes per company and term. */
+const frequencies = new Map<string, { at: number; value: Promise<unknown> }>()
 const FREQUENCY_TTL_MS = 5 * 60_000
 
 /** For tests: statistics changed (ANALYZE). */
@@ -349,16 +388,29 @@ export function forgetWordFrequencies() {
   frequencies.clear()
 }
 
-function cachedWordFrequency(term: string) {
-  const key = `${tenancy.requireCompanyId()}:${term}`
-  const hit = frequencies.get(key)
+/** A term's plan inputs only (never its results): kept a few minutes per company, kind and term. */
+function cachedPerTerm<T>(kind: string, term: string, compute: () => Promise<T>) {
+  const key = `${tenancy.requireCompanyId()}:${kind}:${term}`
+  const hit = frequencies.get(key) as { at: number; value: Promise<T> } | undefined
   if (hit && Date.now() - hit.at < FREQUENCY_TTL_MS) return hit.value
   if (frequencies.size >= 5000) frequencies.clear()
-  const value = searchWordFrequency(term)
+  const value = compute()
   frequencies.set(key, { at: Date.now(), value })
   value.catch(() => frequencies.delete(key))
   return value
 }
+
+const cachedWordFrequency = (term: string) => cachedPerTerm('frequency', term, () => searchWordFrequency(term))
+
+/** How many public messages match the term, counted up to searchTuning.hitWalkFrom (the GIN's first matches). */
+const cachedHitCount = (term: string) =>
+  cachedPerTerm('hits', term, async () => {
+    const first = whereMessageMatches(tenantTable('messages as m').select(db.raw('1')), term, 'm')
+      .limit(searchTuning.hitWalkFrom)
+      .toSQL()
+    const r = await db.rawQuery(`SELECT count(*) AS n FROM (${first.sql}) x`, first.bindings as any[])
+    return Number(r.rows[0]?.n ?? 0)
+  })
 
 /**
  * One statement: the first `reach` rows of the parts merged in list order

@@ -316,6 +316,85 @@ test.group('lists', (group) => {
     }
   })
 
+  test('a word with many matches walks the newest tickets against its matches; a walk that does not fill the page hands over to the matches', async ({
+    client,
+    assert,
+  }) => {
+    const w = await inboxWorld()
+    const prefix = rand().slice(0, 9)
+    // 120 tickets, every other one (by list order) with the word, the others without it
+    await db.rawQuery(
+      `WITH c AS (
+         INSERT INTO contacts (company_id, name, number)
+         SELECT ?, 'Hits ' || g, ? || lpad(g::text, 4, '0') FROM generate_series(1, 120) g RETURNING id),
+       t AS (
+         INSERT INTO tickets (company_id, uuid, status, contact_id, whatsapp_id, queue_id, updated_at)
+         SELECT ?, gen_random_uuid(), 'open', c.id, ?, ?, now() - ((c.id * 7) % 120 || ' minutes')::interval FROM c
+         RETURNING id, contact_id, updated_at)
+       INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body)
+       SELECT ?, t.id, t.contact_id, ?, 'hits-' || t.id || '-' || g,
+              CASE WHEN extract(minute FROM t.updated_at)::int % 2 = 0 THEN 'o marimbau chegou ' ELSE 'nada aqui ' END || g
+         FROM t, generate_series(1, 2) g`,
+      [w.company.id, prefix, w.company.id, w.whatsapp.id, w.queue.id, w.company.id, w.whatsapp.id]
+    )
+    const expected = (
+      await db
+        .from('tickets as t')
+        .where('t.company_id', w.company.id)
+        .whereExists((q) =>
+          q.from('messages as m').whereColumn('m.ticket_id', 't.id').whereLike('m.body', '%marimbau%')
+        )
+        .orderBy('t.updated_at', 'desc')
+        .orderBy('t.id', 'desc')
+        .select('t.id')
+    ).map((t) => t.id)
+    assert.isAbove(expected.length, 41)
+    assert.isBelow(expected.length, 120)
+    const saved = { ...searchTuning }
+    try {
+      // the walk; a walk too short to fill a page (finished from the matches); the matches alone
+      for (const tuning of [
+        { hitWalkFrom: 1000000, messageWalk: 20000 },
+        { hitWalkFrom: 1, messageWalk: 20000 },
+        { hitWalkFrom: 1, messageWalk: 10 },
+      ]) {
+        Object.assign(searchTuning, { frequentWord: 2, ...tuning })
+        forgetWordFrequencies()
+        const p1 = await client
+          .get('/tickets')
+          .bearerToken(w.adminToken)
+          .qs({ status: 'search', searchParam: 'marimbau', showAll: 'true' })
+        assert.deepEqual(
+          p1.body().tickets.map((t: any) => t.id),
+          expected.slice(0, 40),
+          JSON.stringify(tuning)
+        )
+        assert.isTrue(p1.body().hasMore)
+        const p2 = await client
+          .get('/tickets')
+          .bearerToken(w.adminToken)
+          .qs({ status: 'search', searchParam: 'marimbau', showAll: 'true', pageNumber: 2 })
+        assert.deepEqual(
+          p2.body().tickets.map((t: any) => t.id),
+          expected.slice(40, 80)
+        )
+        assert.equal(p2.body().count, expected.length)
+        // the cursor of page 1 continues where it ended
+        const next = await client
+          .get('/tickets')
+          .bearerToken(w.adminToken)
+          .qs({ status: 'search', searchParam: 'marimbau', showAll: 'true', cursor: p1.body().nextCursor })
+        assert.deepEqual(
+          next.body().tickets.map((t: any) => t.id),
+          expected.slice(40, 80)
+        )
+      }
+    } finally {
+      Object.assign(searchTuning, saved)
+      forgetWordFrequencies()
+    }
+  })
+
   test('contact search: words look in names, digits in numbers (not for a masked reader)', async ({
     client,
     assert,
