@@ -217,6 +217,27 @@ test.group('browser · inbox contacts, tags and quick messages', (group) => {
     assert.equal(ticket.queue_id, queue.id)
     assert.deepEqual(errors, [])
     await context.close()
+
+    // on a phone the export's progress stays on screen (the job's state held at half way, never let through)
+    const phone = await openPage(browser, { width: 390, height: 844 })
+    await signIn(phone.page, admin.email, PASSWORD)
+    await phone.page.goto('/contacts')
+    await phone.page.locator('td', { hasText: 'Carla Dias Souza' }).waitFor()
+    await phone.page.route(/\/contacts\/exports\/[0-9a-f-]+$/, (route) =>
+      route.fulfill({
+        json: { status: 'processing', done: 1, total: 2 },
+        headers: { 'access-control-allow-origin': '*' },
+      })
+    )
+    await phone.page.click('[data-testid=contacts-import-export]')
+    await phone.page.click('[data-testid=export-contacts]')
+    const progress = phone.page.locator('[data-testid=contacts-import-export]', { hasText: 'Exportando… 50%' })
+    await progress.waitFor()
+    const box = (await progress.boundingBox())!
+    assert.isAtMost(box.x + box.width, 390)
+    await screenshot(phone.page, 'contacts-exporting-mobile')
+    assert.deepEqual(phone.errors, [])
+    await phone.context.close()
   })
 
   test('contacts: a plain attendant under lgpdHideNumber sees masked numbers and cannot delete', async ({ assert }) => {
