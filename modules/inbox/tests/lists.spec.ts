@@ -45,6 +45,37 @@ async function ticket(w: InboxWorld, contactId: number, fields: Record<string, u
 }
 
 /** Every conversation of the company has exactly its newest ticket and its newest closed ticket flagged. */
+/**
+ * `count` open tickets of new contacts, updated over the last `count` minutes in a shuffled order,
+ * each with `messages` messages whose body is the SQL expression `body` (over t.updated_at and the
+ * message's number g).
+ */
+async function conversations(w: InboxWorld, count: number, messages: number, body: string) {
+  await db.rawQuery(
+    `WITH c AS (
+       INSERT INTO contacts (company_id, name, number)
+       SELECT ?, 'Conversa ' || g, ? || lpad(g::text, 4, '0') FROM generate_series(1, ?) g RETURNING id),
+     t AS (
+       INSERT INTO tickets (company_id, uuid, status, contact_id, whatsapp_id, queue_id, updated_at)
+       SELECT ?, gen_random_uuid(), 'open', c.id, ?, ?, now() - ((c.id * 7) % ? || ' minutes')::interval FROM c
+       RETURNING id, contact_id, updated_at)
+     INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body)
+     SELECT ?, t.id, t.contact_id, ?, 'conversa-' || t.id || '-' || g, ${body} FROM t, generate_series(1, ?) g`,
+    [
+      w.company.id,
+      rand().slice(0, 9),
+      count,
+      w.company.id,
+      w.whatsapp.id,
+      w.queue.id,
+      count,
+      w.company.id,
+      w.whatsapp.id,
+      messages,
+    ]
+  )
+}
+
 async function assertFlagsExact(assert: any, companyId: number) {
   const wrong = await db.rawQuery(
     `SELECT t.id, t.is_latest, t.is_latest_closed FROM tickets t
@@ -253,19 +284,7 @@ test.group('lists', (group) => {
     assert,
   }) => {
     const w = await inboxWorld()
-    const prefix = rand().slice(0, 9)
-    await db.rawQuery(
-      `WITH c AS (
-         INSERT INTO contacts (company_id, name, number)
-         SELECT ?, 'Walk ' || g, ? || lpad(g::text, 4, '0') FROM generate_series(1, 60) g RETURNING id),
-       t AS (
-         INSERT INTO tickets (company_id, uuid, status, contact_id, whatsapp_id, queue_id, updated_at)
-         SELECT ?, gen_random_uuid(), 'open', c.id, ?, ?, now() - ((c.id * 7) % 60 || ' minutes')::interval FROM c
-         RETURNING id, contact_id)
-       INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body)
-       SELECT ?, t.id, t.contact_id, ?, 'walk-' || t.id || '-' || g, 'o xilofone chegou ' || g FROM t, generate_series(1, 3) g`,
-      [w.company.id, prefix, w.company.id, w.whatsapp.id, w.queue.id, w.company.id, w.whatsapp.id]
-    )
+    await conversations(w, 60, 3, "'o xilofone chegou ' || g")
     await db.rawQuery('ANALYZE messages')
     forgetWordFrequencies()
     const frequency = await tenancy.run(w.company.id, () => searchWordFrequency('xilofone'))
@@ -321,21 +340,12 @@ test.group('lists', (group) => {
     assert,
   }) => {
     const w = await inboxWorld()
-    const prefix = rand().slice(0, 9)
-    // 120 tickets, every other one (by list order) with the word, the others without it
-    await db.rawQuery(
-      `WITH c AS (
-         INSERT INTO contacts (company_id, name, number)
-         SELECT ?, 'Hits ' || g, ? || lpad(g::text, 4, '0') FROM generate_series(1, 120) g RETURNING id),
-       t AS (
-         INSERT INTO tickets (company_id, uuid, status, contact_id, whatsapp_id, queue_id, updated_at)
-         SELECT ?, gen_random_uuid(), 'open', c.id, ?, ?, now() - ((c.id * 7) % 120 || ' minutes')::interval FROM c
-         RETURNING id, contact_id, updated_at)
-       INSERT INTO messages (company_id, ticket_id, contact_id, whatsapp_id, wid, body)
-       SELECT ?, t.id, t.contact_id, ?, 'hits-' || t.id || '-' || g,
-              CASE WHEN extract(minute FROM t.updated_at)::int % 2 = 0 THEN 'o marimbau chegou ' ELSE 'nada aqui ' END || g
-         FROM t, generate_series(1, 2) g`,
-      [w.company.id, prefix, w.company.id, w.whatsapp.id, w.queue.id, w.company.id, w.whatsapp.id]
+    // 120 tickets, about half (by the minute of their last update) with the word, the others without it
+    await conversations(
+      w,
+      120,
+      2,
+      "CASE WHEN extract(minute FROM t.updated_at)::int % 2 = 0 THEN 'o marimbau chegou ' ELSE 'nada aqui ' END || g"
     )
     const expected = (
       await db
