@@ -8,7 +8,11 @@ export default defineConfig({
   connections: {
     pg: {
       client: 'pg',
-      connection: env.get('DATABASE_URL'),
+      // node-postgres' startup `options` (knex types `options` as MSSQL's): short OLTP statements,
+      // which JIT compilation (100+ ms) only ever slows down (docs/performance.md)
+      connection: { connectionString: env.get('DATABASE_URL'), options: '-c jit=off' } as unknown as {
+        connectionString: string
+      },
       // above the inbound worker concurrency (16) so jobs never wait for a connection
       pool: { min: 0, max: 20 },
       migrations: {

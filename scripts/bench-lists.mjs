@@ -334,6 +334,8 @@ async function main() {
 
     const explainFile = process.env.BENCH_EXPLAIN
     const explains = []
+    // EXPLAIN plans as the API's connections do (config/database.ts)
+    await sql.query('SET jit = off')
     const results = []
     for (const [label, token, path] of calls) {
       const servers = beforeBase ? [base, beforeBase] : [base]

@@ -74,4 +74,12 @@ test.group('statements per request', (group) => {
       assert.isAtMost(fewest!.length, 3, `${url}:\n${fewest!.join('\n')}`)
     }
   })
+
+  test('the API plans its statements without JIT compilation, in and out of transactions', async ({ assert }) => {
+    // a search's estimate can pass jit_above_cost while it runs in milliseconds; JIT then cost 110 ms
+    assert.equal((await db.rawQuery('SHOW jit')).rows[0].jit, 'off')
+    await db.transaction(async (trx) => {
+      assert.equal((await trx.rawQuery('SHOW jit')).rows[0].jit, 'off')
+    })
+  })
 })
