@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import { rateLimiter } from '#services/rate_limiter'
 import type { Browser } from 'playwright-core'
 import { PASSWORD, createPlan, createTenant, uid } from '#tests/helpers/world'
-import { BASE_URL, launchBrowser, menuTexts, openPage, screenshot, signIn } from './support.js'
+import { BASE_URL, launchBrowser, menuTexts, openPage, screenshot, signInWithForm } from './support.js'
 
 test.group('browser · session', (group) => {
   group.each.timeout(90_000)
@@ -65,7 +65,7 @@ test.group('browser · session', (group) => {
     await page.click('button[type=submit]')
     await landed
 
-    await signIn(page, email, PASSWORD)
+    await signInWithForm(page, email, PASSWORD)
     assert.include(await page.locator('[data-testid=greeting]').innerText(), companyName)
     assert.include(await menuTexts(page), 'Usuários')
     await context.close()
@@ -74,7 +74,7 @@ test.group('browser · session', (group) => {
   test('an expired company lands on /financeiro-aberto with the expiry message', async ({ assert }) => {
     const { admin } = await createTenant({ dueInDays: -3 })
     const { page, context } = await openPage(browser)
-    await signIn(page, admin.email, PASSWORD)
+    await signInWithForm(page, admin.email, PASSWORD)
     await page.waitForURL(`${BASE_URL}/financeiro-aberto`)
     const banner = await page.locator('[data-testid=expired-banner]').innerText()
     assert.match(banner, /Sua assinatura expirou em \d{2}\/\d{2}\/\d{4}\. Entre em contato com o suporte\./)
@@ -92,7 +92,7 @@ test.group('browser · session', (group) => {
   test('fewer than 5 days left shows the day count', async ({ assert }) => {
     const { admin } = await createTenant({ dueInDays: 3 })
     const { page, context } = await openPage(browser)
-    await signIn(page, admin.email, PASSWORD)
+    await signInWithForm(page, admin.email, PASSWORD)
     const toast = page.locator('[data-testid=toast-warning]')
     await toast.first().waitFor()
     assert.include(await toast.first().innerText(), '3 dias')
@@ -102,7 +102,7 @@ test.group('browser · session', (group) => {
   test('the session survives a reload (refresh cookie) and logout signs out', async ({ assert }) => {
     const { admin } = await createTenant()
     const { page, context } = await openPage(browser)
-    await signIn(page, admin.email, PASSWORD)
+    await signInWithForm(page, admin.email, PASSWORD)
     await page.reload()
     await page.waitForSelector('[data-testid=side-menu]')
     await page.click('[data-testid=profile-menu]')
@@ -117,13 +117,13 @@ test.group('browser · session', (group) => {
   test('a login elsewhere signs the first browser out', async ({ assert }) => {
     const { admin } = await createTenant()
     const first = await openPage(browser)
-    await signIn(first.page, admin.email, PASSWORD)
+    await signInWithForm(first.page, admin.email, PASSWORD)
     // realtime subscriptions settle before the second login
     await first.page.waitForTimeout(2500)
     // watch for the message before the second login: it shows for 1 s before the reload
     const told = first.page.waitForSelector('text=Sua conta foi acessada em outro computador.', { timeout: 30_000 })
     const second = await openPage(browser)
-    await signIn(second.page, admin.email, PASSWORD)
+    await signInWithForm(second.page, admin.email, PASSWORD)
     await told
     await first.page.waitForURL(`${BASE_URL}/login`, { timeout: 10_000 })
     await first.page.waitForSelector('#email')

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core'
 import { rateLimiter } from '#services/rate_limiter'
 import { PASSWORD, createTenant, createUser } from '#tests/helpers/world'
 import { totp } from '#modules/two-factor/services/totp'
-import { BASE_URL, launchBrowser, openPage, signIn } from './support.js'
+import { BASE_URL, launchBrowser, openPage, signInWithForm } from './support.js'
 
 // screenshots for review only, outside the repository
 const SHOTS = process.env.TWO_FACTOR_SHOTS ?? '/tmp/helper/two-factor'
@@ -26,7 +26,7 @@ test.group('browser · two-factor', (group) => {
     const { admin, company } = await createTenant()
     await createUser(company, { name: 'Bruno Atendente' })
     const desk = await openPage(browser, { width: 1440, height: 900 })
-    await signIn(desk.page, admin.email, PASSWORD)
+    await signInWithForm(desk.page, admin.email, PASSWORD)
     // from the profile menu
     await desk.page.click('[data-testid=profile-menu]')
     await desk.page.click('[data-testid=two-factor]')
@@ -89,7 +89,7 @@ test.group('browser · two-factor', (group) => {
     })
     assert.equal(res.status, 200)
     const phone = await openPage(browser, { width: 390, height: 844 })
-    await signIn(phone.page, user.email, PASSWORD)
+    await signInWithForm(phone.page, user.email, PASSWORD)
     await phone.page.waitForURL(`${BASE_URL}/two-factor`)
     await phone.page.getByText('Sua empresa exige a verificação em duas etapas. Ative-a').waitFor()
     await phone.page.click('[data-testid=two-factor-turn-on]')
