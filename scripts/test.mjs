@@ -85,6 +85,7 @@ async function main() {
   for (const [name, cmd] of steps) {
     if (only && name !== only) continue
     console.log(`\n» ${name}`)
+    const stepStarted = Date.now()
     const r = spawnSync(cmd[0], cmd.slice(1), {
       cwd: ROOT,
       env,
@@ -97,6 +98,8 @@ async function main() {
       // the runner prints failures on stderr; written after the list so a log's tail holds them
       process.stdout.write(r.stderr?.toString() ?? '')
     }
+    // each step's time, so a slower run shows where it went
+    console.log(`» ${name}: ${Math.round((Date.now() - stepStarted) / 1000)} s`)
     if (r.status !== 0) {
       failed++
       console.error(`✖ ${name} failed`)
