@@ -66,6 +66,8 @@ test.group('browser · session', (group) => {
     await landed
 
     await signInWithForm(page, email, PASSWORD)
+    // the form's landing (signIn elsewhere in the suite copies it): the inbox when a module serves it
+    await page.waitForURL(`${BASE_URL}/tickets`)
     assert.include(await page.locator('[data-testid=greeting]').innerText(), companyName)
     assert.include(await menuTexts(page), 'Usuários')
     await context.close()

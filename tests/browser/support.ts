@@ -73,7 +73,8 @@ export async function signIn(page: Page, email: string, password: string) {
   const answer = await page.request.post('/auth/login', { data: { email, password }, failOnStatusCode: false })
   const { token, user } = answer.ok() ? ((await answer.json()) as { token?: string; user?: any }) : {}
   if (!token || (await landsElsewhere(page, token, user))) return signInWithForm(page, email, password)
-  // a same-origin page that is not the app, to store what the form's login stores
+  // a same-origin page that is not the app, to store what the form's login stores (the token under
+  // the API client's key, packages/ui/src/api/client.ts, and the landing mark)
   await page.goto('/health')
   await page.evaluate(
     ([t, mark]) => {
