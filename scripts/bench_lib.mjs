@@ -138,6 +138,7 @@ export function countingProxy(target) {
     const upstream = net.connect(target.port, target.host)
     let buf = Buffer.alloc(0)
     let started = false
+    const texts = new Map()
     let parsed = { text: '' }
     let bound = []
     client.on('data', (chunk) => {
@@ -164,10 +165,13 @@ export function countingProxy(target) {
         } else if (type === 'P') {
           const nameEnd = body.indexOf(0)
           const textEnd = body.indexOf(0, nameEnd + 1)
-          parsed = { text: body.subarray(nameEnd + 1, textEnd).toString() }
+          // a named (prepared) statement is parsed once and bound many times: remember its text by name
+          texts.set(body.subarray(0, nameEnd).toString(), body.subarray(nameEnd + 1, textEnd).toString())
         } else if (type === 'B') {
-          let o = body.indexOf(0) + 1
-          o = body.indexOf(0, o) + 1
+          const portalEnd = body.indexOf(0)
+          let o = body.indexOf(0, portalEnd + 1)
+          parsed = { text: texts.get(body.subarray(portalEnd + 1, o).toString()) ?? '' }
+          o += 1
           const nFormats = body.readInt16BE(o)
           o += 2 + 2 * nFormats
           const n = body.readInt16BE(o)

@@ -4,6 +4,10 @@
  * - from contacts whose ticket an agent is holding — most of the traffic of a
  *   busy inbox — a batch at a time: one statement finds and locks their
  *   tickets, one inserts the messages, one updates the tickets;
+ * - on other live tickets (the bot's: pending, a menu or chatbot answer
+ *   awaited), each ticket's first message of the batch the same way, then
+ *   the conversation engine decides on each of them, as it does one by one;
+ *   the engine may move the ticket, so its later messages go one by one;
  * - the first message of a new conversation (no live ticket): the contacts,
  *   the tickets with their logs, the messages and the tickets' previews are
  *   written for the whole batch in one statement each; then the conversation
@@ -88,11 +92,13 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
   const keys = [...groups.keys()]
   const found = await prepared(
     trx.rawQuery(
-      `SELECT k.key, c.name AS contact_name, c.number AS contact_number, t.*
+      `SELECT k.key, c.name AS contact_name, c.number AS contact_number, c.email AS contact_email,
+              c.is_group AS contact_is_group, c.disable_bot AS contact_disable_bot,
+              c.accept_audio_message AS contact_accept_audio_message, c.lgpd_accepted_at AS contact_lgpd_accepted_at, t.*
        FROM unnest(?::text[], ?::int[], ?::text[]) AS k(number, whatsapp_id, key)
        JOIN contacts c ON c.company_id = ? AND c.number = k.number
        JOIN tickets t ON t.company_id = c.company_id AND t.contact_id = c.id AND t.whatsapp_id = k.whatsapp_id
-        AND t.status = ANY(?::text[])
+        AND t.status = ANY(?::text[]) AND coalesce(t.thread, '') = ''
       ORDER BY t.id
         FOR UPDATE OF t`,
       [
@@ -104,7 +110,7 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
       ]
     )
   )
-  const taken: { ticket: TicketRow; events: StoredInboundEvent[] }[] = []
+  const taken: { ticket: TicketRow; events: StoredInboundEvent[]; contact?: Record<string, any> }[] = []
   const live = new Set<string>(found.rows.map((r: any) => r.key))
   // keys with no live ticket start a conversation (a reopen window needs the one-by-one path)
   const starting = keys.filter((k) => {
@@ -117,8 +123,9 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
     const list = groups.get(row.key)
     const connection = connections.get(Number(row.whatsapp_id))
     if (!list || !connection) continue
-    // processInbound would rename a contact still named by its number
+    // processInbound would rename a contact still named by its number, or give it its first e-mail
     if (row.contact_name === row.contact_number && list.some((s) => s.event.contact.name)) continue
+    if (!row.contact_email && list.some((s) => s.event.contact.email)) continue
     const quiet = conversation.quiet({
       companyId,
       ticket: toConversationTicket(row),
@@ -129,6 +136,21 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
       },
     })
     if (quiet) taken.push({ ticket: row as TicketRow, events: list })
+    // the engine decides on the first; what it does may change how the next is stored (its queue)
+    else
+      taken.push({
+        ticket: row as TicketRow,
+        events: [list[0]],
+        contact: {
+          id: row.contact_id,
+          name: row.contact_name,
+          number: row.contact_number,
+          is_group: row.contact_is_group,
+          disable_bot: row.contact_disable_bot,
+          accept_audio_message: row.contact_accept_audio_message,
+          lgpd_accepted_at: row.contact_lgpd_accepted_at,
+        },
+      })
   }
   if (!taken.length) return started
 
@@ -149,6 +171,7 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
     const latest = [...perTicket].map(([ticketId, list]) => newest(ticketId, list))
     const updated = await moveTickets(trx, companyId, latest)
     const before = new Map(taken.map(({ ticket }) => [Number(ticket.id), ticket]))
+    const moved = new Map<number, TicketRow>()
     for (const after of updated) {
       const like = { id: after.id, status: after.status, userId: after.user_id, queueId: after.queue_id }
       const was = before.get(Number(after.id))!
@@ -159,10 +182,29 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
         queueId: was.queue_id,
       })
       uow.afterCommit(() => emitUnread({ ...like, unreadMessages: after.unread_messages }))
+      moved.set(Number(after.id), after)
     }
     // replies stored earlier that quote these messages (processInbound's linkQuotes, set-wise)
     const stored = messages.map((m) => ({ id: Number(m.id), unresolved: false }))
     uow.afterCommit(() => linkQuotes(companyId, stored))
+    // the engine on the tickets it was not quiet for, in the batch's order, where processInbound
+    // runs it (after the message's events); a redelivered message (nothing stored) wakes nothing
+    const deciding = taken.filter((t) => t.contact).sort((a, b) => a.events[0].id - b.events[0].id)
+    for (const { ticket, contact } of deciding) {
+      const after = moved.get(Number(ticket.id))
+      const message = perTicket.get(Number(ticket.id))?.[0]
+      if (!after || !message) continue
+      await conversation.afterInbound({
+        tx: uow,
+        companyId,
+        ticket: toConversationTicket(after),
+        ticketCreated: false,
+        contact: toConversationContact(contact!),
+        message: { id: Number(message.id), body: message.body, mediaType: null },
+        whatsappId: Number(after.whatsapp_id),
+        now: new Date(),
+      })
+    }
     for (const m of messages) {
       uow.afterCommit(() =>
         fireMessageReceived({

@@ -4,6 +4,7 @@ import { realtime } from '#core/realtime'
 import { onMessageReceived } from '../public/events.js'
 import { batchStats } from '../services/inbound_batch.js'
 import {
+  createQueue,
   inboxWorld,
   ingest,
   message,
@@ -206,6 +207,101 @@ test.group('inbound pipeline: the set-wise path', (group) => {
       ])
     }
   }).timeout(90000)
+
+  test("follow-ups on the bot's tickets: each ticket's first message set-wise, then the engine, as one by one", async ({
+    assert,
+  }) => {
+    // a menu of two queues: the engine answers, routes on a choice, and the message after a
+    // choice is stored in the chosen queue
+    const world = async () => {
+      const w = await inboxWorld()
+      await db.from('queues').where('id', w.queue.id).update({ name: 'Vendas' })
+      const second = await createQueue(w.company, 'Suporte')
+      await db.table('whatsapp_queues').insert({ whatsapp_id: w.whatsapp.id, queue_id: second.id })
+      await db.from('whatsapps').where('id', w.whatsapp.id).update({ greeting_message: 'Olá!' })
+      return { w, queues: [w.queue.id, second.id] }
+    }
+    const numbers = [rand(), rand(), rand()]
+    const starts = (w: InboxWorld) => numbers.map((n) => message(w.whatsapp.id, n, 'oi'))
+    const followUps = (w: InboxWorld) =>
+      numbers.flatMap((n, i) =>
+        [
+          ['2', 'quero suporte'],
+          ['qualquer coisa', '1'],
+          ['1', 'obrigado'],
+        ][i].map((b) => message(w.whatsapp.id, n, b))
+      )
+    const outcome = async (w: InboxWorld, queues: number[]) => {
+      const out = []
+      for (const n of numbers) {
+        const c = await db.from('contacts').where({ company_id: w.company.id, number: n }).firstOrFail()
+        const t = await db.from('tickets').where('contact_id', c.id).firstOrFail()
+        const messages = await db.from('messages').where('ticket_id', t.id).orderBy('id')
+        const logs = await db.from('ticket_logs').where('ticket_id', t.id).orderBy('id')
+        out.push({
+          ticket: [t.status, queues.indexOf(t.queue_id), t.unread_messages, t.last_message, t.is_bot],
+          messages: messages.map((m) => [m.from_me, m.body, queues.indexOf(m.queue_id)]),
+          logs: logs.map((l) => [l.type, queues.indexOf(l.queue_id)]),
+        })
+      }
+      return out
+    }
+
+    // events are dated when made: both companies' follow-ups are made after their starts were answered
+    const one = await world()
+    for (const e of starts(one.w)) await ingest(one.w, e)
+    await waitProcessed(one.w.company.id)
+    for (const e of followUps(one.w)) {
+      await ingest(one.w, e)
+      await waitProcessed(one.w.company.id)
+    }
+
+    const many = await world()
+    for (const e of starts(many.w)) await ingest(many.w, e)
+    await waitProcessed(many.w.company.id)
+    await stopWorkers()
+    const before = batchStats.events
+    for (const e of followUps(many.w)) await ingest(many.w, e)
+    await startWorkers()
+    await waitProcessed(many.w.company.id)
+    // each ticket's first follow-up set-wise, the second one by one after the engine's decision
+    assert.equal(batchStats.events - before, numbers.length)
+
+    const expected = await outcome(one.w, one.queues)
+    assert.deepEqual(await outcome(many.w, many.queues), expected)
+    // what both did: "2" and "1" route, the message after it is in that queue; a wrong choice gets the menu again
+    assert.deepEqual(
+      expected.map((o) => o.ticket[1]),
+      [1, 0, 0]
+    )
+    assert.deepEqual(expected[0].messages.at(-1), [false, 'quero suporte', 1])
+    assert.deepEqual(expected[2].messages.at(-1), [false, 'obrigado', 0])
+    assert.isAbove(expected[1].messages.filter((m) => m[0] === true).length, 1)
+  }).timeout(90000)
+
+  test("a message outside any thread never lands in the contact's e-mail thread ticket", async ({ assert }) => {
+    const w = await inboxWorld()
+    const h = await heldTicket(w)
+    // the agent's ticket belongs to an e-mail thread: a text outside it is another conversation
+    await db.from('tickets').where('id', h.ticketId).update({ thread: 'pedido-42' })
+    await stopWorkers()
+    await ingest(w, message(w.whatsapp.id, h.number, 'fora do fio 1'))
+    await ingest(w, message(w.whatsapp.id, h.number, 'fora do fio 2'))
+    await startWorkers()
+    await waitProcessed(w.company.id)
+    const threaded = await db.from('messages').where('ticket_id', h.ticketId).where('body', 'like', 'fora%')
+    assert.lengthOf(threaded, 0)
+    const t = await db
+      .from('tickets')
+      .where('contact_id', (await db.from('tickets').where('id', h.ticketId).firstOrFail()).contact_id)
+      .whereNull('thread')
+      .firstOrFail()
+    const rows = await db.from('messages').where('ticket_id', t.id).orderBy('id')
+    assert.deepEqual(
+      rows.filter((r) => !r.from_me).map((r) => r.body),
+      ['fora do fio 1', 'fora do fio 2']
+    )
+  }).timeout(60000)
 
   test('a contact with anything but plain text in the batch goes one by one (order kept)', async ({ assert }) => {
     const w = await inboxWorld()
