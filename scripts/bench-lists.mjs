@@ -11,7 +11,10 @@
  * contact that has a newer one, so the contacts are BENCH_TICKETS × 0.9;
  * BENCH_MESSAGES_PER_TICKET messages each (default 5), plus BENCH_NOISE_COMPANIES
  * (20) other tenants of BENCH_NOISE_TICKETS tickets (2000) sharing the tables.
- * Each call runs BENCH_REQUESTS times (200) after 20 warm-up requests.
+ * Each call runs BENCH_REQUESTS times (200) after a warm-up: BENCH_WARMUP rounds (100) of every
+ * call in turn before any measurement, then 20 requests of the call itself, so every call meets
+ * a server whose code the engine has optimised (a serving process has answered thousands of
+ * requests; with 20 warm-up requests the first calls measured a still-cold process).
  * A second API process reaches PostgreSQL through a counting proxy: it gives
  * the statements per request and, with BENCH_EXPLAIN=<file>, the exact SQL of
  * each call, run again under EXPLAIN (ANALYZE, BUFFERS) into that file.
@@ -337,8 +340,11 @@ async function main() {
     // EXPLAIN plans as the API's connections do (config/database.ts)
     await sql.query('SET jit = off')
     const results = []
+    const servers = beforeBase ? [base, beforeBase] : [base]
+    const warmup = num('BENCH_WARMUP', 100)
+    log(`warming up: ${warmup} rounds of ${calls.length} calls`)
+    for (let i = 0; i < warmup; i++) for (const [, token, path] of calls) for (const at of servers) await api('GET', path, { token, at })
     for (const [label, token, path] of calls) {
-      const servers = beforeBase ? [base, beforeBase] : [base]
       for (let i = 0; i < 20; i++) for (const at of servers) await api('GET', path, { token, at })
       const times = []
       const beforeTimes = []
