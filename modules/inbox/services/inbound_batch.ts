@@ -36,6 +36,13 @@ import { insertLiveTicketsSql, type TicketRow } from './find_or_create_ticket.js
 import { prepared } from '#core/prepared'
 
 const LIVE = ['open', 'pending', 'group', 'nps', 'lgpd']
+/**
+ * The live statuses written out: the lookup then matches the partial unique index of live
+ * tickets (tickets_one_live_per_contact) key for key. With the statuses as a parameter the
+ * index's predicate cannot be proven, and a thread condition alone made PostgreSQL scan every
+ * live ticket of the company through that index (seconds a batch).
+ */
+const LIVE_SQL = LIVE.map((s) => `'${s}'`).join(', ')
 
 /** events stored set-wise since the process started (tests and diagnostics) */
 export const batchStats = { events: 0, started: 0 }
@@ -97,8 +104,8 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
               c.accept_audio_message AS contact_accept_audio_message, c.lgpd_accepted_at AS contact_lgpd_accepted_at, t.*
        FROM unnest(?::text[], ?::int[], ?::text[]) AS k(number, whatsapp_id, key)
        JOIN contacts c ON c.company_id = ? AND c.number = k.number
-       JOIN tickets t ON t.company_id = c.company_id AND t.contact_id = c.id AND t.whatsapp_id = k.whatsapp_id
-        AND t.status = ANY(?::text[]) AND coalesce(t.thread, '') = ''
+       JOIN tickets t ON t.company_id = c.company_id AND t.contact_id = c.id
+        AND coalesce(t.whatsapp_id, 0) = k.whatsapp_id AND coalesce(t.thread, '') = '' AND t.status IN (${LIVE_SQL})
       ORDER BY t.id
         FOR UPDATE OF t`,
       [
@@ -106,7 +113,6 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
         keys.map((k) => Number(k.slice(0, k.indexOf(':')))),
         keys,
         companyId,
-        LIVE,
       ]
     )
   )
