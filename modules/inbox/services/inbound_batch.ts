@@ -36,12 +36,7 @@ import { insertLiveTicketsSql, type TicketRow } from './find_or_create_ticket.js
 import { prepared } from '#core/prepared'
 
 const LIVE = ['open', 'pending', 'group', 'nps', 'lgpd']
-/**
- * The live statuses written out: the lookup then matches the partial unique index of live
- * tickets (tickets_one_live_per_contact) key for key. With the statuses as a parameter the
- * index's predicate cannot be proven, and a thread condition alone made PostgreSQL scan every
- * live ticket of the company through that index (seconds a batch).
- */
+/** The live statuses written out: a lookup can then use the partial unique index of live tickets (its predicate is proven). */
 const LIVE_SQL = LIVE.map((s) => `'${s}'`).join(', ')
 
 /** events stored set-wise since the process started (tests and diagnostics) */
@@ -95,23 +90,35 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
         )
     ).map((w: any) => [Number(w.id), w])
   )
-  // the contacts' live tickets, locked in id order (as processInbound's find-or-create locks them)
+  // the contacts' live tickets, locked in id order (as processInbound's find-or-create locks them):
+  // each found by its key in the unique index of live tickets (LATERAL … LIMIT 1: a lookup per key,
+  // never a scan of the company's live tickets, which PostgreSQL chose when its statistics put
+  // them at a few dozen), then locked by id, the liveness checked again on the locked row
   const keys = [...groups.keys()]
   const found = await prepared(
     trx.rawQuery(
-      `SELECT k.key, c.name AS contact_name, c.number AS contact_number, c.email AS contact_email,
-              c.is_group AS contact_is_group, c.disable_bot AS contact_disable_bot,
-              c.accept_audio_message AS contact_accept_audio_message, c.lgpd_accepted_at AS contact_lgpd_accepted_at, t.*
-       FROM unnest(?::text[], ?::int[], ?::text[]) AS k(number, whatsapp_id, key)
-       JOIN contacts c ON c.company_id = ? AND c.number = k.number
-       JOIN tickets t ON t.company_id = c.company_id AND t.contact_id = c.id
-        AND coalesce(t.whatsapp_id, 0) = k.whatsapp_id AND coalesce(t.thread, '') = '' AND t.status IN (${LIVE_SQL})
+      `WITH f AS MATERIALIZED (
+         SELECT k.key, l.id AS ticket_id, c.name AS contact_name, c.number AS contact_number, c.email AS contact_email,
+                c.is_group AS contact_is_group, c.disable_bot AS contact_disable_bot,
+                c.accept_audio_message AS contact_accept_audio_message, c.lgpd_accepted_at AS contact_lgpd_accepted_at
+           FROM unnest(?::text[], ?::int[], ?::text[]) AS k(number, whatsapp_id, key)
+           JOIN contacts c ON c.company_id = ? AND c.number = k.number
+           JOIN LATERAL (
+             SELECT t.id FROM tickets t
+              WHERE t.company_id = c.company_id AND t.contact_id = c.id AND coalesce(t.whatsapp_id, 0) = k.whatsapp_id
+                AND coalesce(t.thread, '') = '' AND t.status IN (${LIVE_SQL})
+              LIMIT 1
+           ) l ON true
+       )
+       SELECT f.*, t.* FROM f
+         JOIN tickets t ON t.id = f.ticket_id AND t.company_id = ? AND t.status IN (${LIVE_SQL})
       ORDER BY t.id
         FOR UPDATE OF t`,
       [
         keys.map((k) => k.slice(k.indexOf(':') + 1)),
         keys.map((k) => Number(k.slice(0, k.indexOf(':')))),
         keys,
+        companyId,
         companyId,
       ]
     )
