@@ -90,11 +90,45 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
         )
     ).map((w: any) => [Number(w.id), w])
   )
-  // the contacts' live tickets, locked in id order (as processInbound's find-or-create locks them):
-  // each found by its key in the unique index of live tickets (LATERAL … LIMIT 1: a lookup per key,
-  // never a scan of the company's live tickets, which PostgreSQL chose when its statistics put
-  // them at a few dozen), then locked by id, the liveness checked again on the locked row
   const keys = [...groups.keys()]
+  const found = await liveTickets(trx, companyId, keys)
+  const live = new Set<string>(found.map((r: any) => r.key))
+  // keys with no live ticket start a conversation (a reopen window needs the one-by-one path)
+  const starting = keys.filter((k) => {
+    const connection = connections.get(Number(k.slice(0, k.indexOf(':'))))
+    const number = k.slice(k.indexOf(':') + 1)
+    return number && !live.has(k) && connection && !(Number(connection.time_create_new_ticket) > 0)
+  })
+  const taken = starting.length ? await startConversations(uow, companyId, starting, groups, connections) : []
+  // the later events of the conversations just started join the second round
+  const first = new Set(taken)
+  const afterStart = starting
+    .filter((k) => first.has(groups.get(k)![0].id) && groups.get(k)!.length > 1)
+    .map((k) => [k, groups.get(k)!.slice(1)] as const)
+  // rounds on the live tickets: a ticket the engine is not quiet for gives one message a round (the
+  // engine decides between them, as one by one); a key whose ticket stopped being live, or that
+  // needs the one-by-one path, leaves the rest of its events to it
+  let rows = found
+  let waiting = groups
+  for (let n = 0; ; n++) {
+    const round = await storeOnLiveTickets(uow, companyId, rows, waiting, connections)
+    taken.push(...round.ids)
+    if (n === 0) for (const [k, list] of afterStart) round.next.set(k, list)
+    if (!round.next.size) break
+    waiting = round.next
+    rows = await liveTickets(trx, companyId, [...waiting.keys()])
+  }
+  return taken
+}
+
+/**
+ * The contacts' live tickets (no thread), locked in id order (as processInbound's find-or-create
+ * locks them): each found by its key in the unique index of live tickets (LATERAL … LIMIT 1: a
+ * lookup per key, never a scan of the company's live tickets, which PostgreSQL chose when its
+ * statistics put them at a few dozen), then locked by id, the liveness checked again on the
+ * locked row.
+ */
+async function liveTickets(trx: TransactionClientContract, companyId: number, keys: string[]): Promise<any[]> {
   const found = await prepared(
     trx.rawQuery(
       `WITH f AS MATERIALIZED (
@@ -123,16 +157,25 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
       ]
     )
   )
+  return found.rows
+}
+
+/**
+ * One round on live tickets: the events of the keys whose ticket is quiet, and the first event of
+ * the others, stored set-wise; then the engine on the others, in the batch's order. `next`: the
+ * events left of the keys that gave one.
+ */
+async function storeOnLiveTickets(
+  uow: UnitOfWork,
+  companyId: number,
+  found: any[],
+  groups: Map<string, StoredInboundEvent[]>,
+  connections: Map<number, any>
+): Promise<{ ids: number[]; next: Map<string, StoredInboundEvent[]> }> {
+  const trx = uow.trx
+  const next = new Map<string, StoredInboundEvent[]>()
   const taken: { ticket: TicketRow; events: StoredInboundEvent[]; contact?: Record<string, any> }[] = []
-  const live = new Set<string>(found.rows.map((r: any) => r.key))
-  // keys with no live ticket start a conversation (a reopen window needs the one-by-one path)
-  const starting = keys.filter((k) => {
-    const connection = connections.get(Number(k.slice(0, k.indexOf(':'))))
-    const number = k.slice(k.indexOf(':') + 1)
-    return number && !live.has(k) && connection && !(Number(connection.time_create_new_ticket) > 0)
-  })
-  const started = starting.length ? await startConversations(uow, companyId, starting, groups, connections) : []
-  for (const row of found.rows) {
+  for (const row of found) {
     const list = groups.get(row.key)
     const connection = connections.get(Number(row.whatsapp_id))
     if (!list || !connection) continue
@@ -149,8 +192,9 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
       },
     })
     if (quiet) taken.push({ ticket: row as TicketRow, events: list })
-    // the engine decides on the first; what it does may change how the next is stored (its queue)
-    else
+    else {
+      // the engine decides on the first; what it does may change how the next is stored (its queue)
+      if (list.length > 1) next.set(row.key, list.slice(1))
       taken.push({
         ticket: row as TicketRow,
         events: [list[0]],
@@ -164,8 +208,9 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
           lgpd_accepted_at: row.contact_lgpd_accepted_at,
         },
       })
+    }
   }
-  if (!taken.length) return started
+  if (!taken.length) return { ids: [], next }
 
   const rows = taken.flatMap(({ ticket, events: list }) =>
     list.map((s) => ({
@@ -236,7 +281,7 @@ export async function processInboundBatch(events: StoredInboundEvent[], uow: Uni
   }
   const ids = taken.flatMap(({ events: list }) => list.map((s) => s.id))
   batchStats.events += ids.length
-  return [...started, ...ids]
+  return { ids, next }
 }
 
 type MessageInput = {

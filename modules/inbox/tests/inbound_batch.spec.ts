@@ -57,12 +57,13 @@ test.group('inbound pipeline: the set-wise path', (group) => {
       for (const e of burst) await ingest(w, e)
       // redelivered by the channel: no-ops
       for (const e of burst.slice(0, 5)) await ingest(w, { ...e })
-      // a contact without a held ticket goes one by one, in the same batch
+      // a contact without a ticket, in the same batch: its first message starts the conversation,
+      // the engine decides, then each of the next two in a round of its own
       for (let i = 0; i < 3; i++) await ingest(w, message(w.whatsapp.id, pendingNumber, `novo ${i}`))
       await startWorkers()
       await waitProcessed(w.company.id)
-      // the held tickets' 30, and the new conversation's first message
-      assert.equal(batchStats.events - before, 31)
+      // the held tickets' 30, and the new conversation's three
+      assert.equal(batchStats.events - before, 33)
 
       for (const h of held) {
         const rows = await db.from('messages').where('ticket_id', h.ticketId).orderBy('id')
@@ -208,7 +209,7 @@ test.group('inbound pipeline: the set-wise path', (group) => {
     }
   }).timeout(90000)
 
-  test("follow-ups on the bot's tickets: each ticket's first message set-wise, then the engine, as one by one", async ({
+  test("follow-ups on the bot's tickets: one message a ticket per round, the engine between, as one by one", async ({
     assert,
   }) => {
     // a menu of two queues: the engine answers, routes on a choice, and the message after a
@@ -264,8 +265,8 @@ test.group('inbound pipeline: the set-wise path', (group) => {
     for (const e of followUps(many.w)) await ingest(many.w, e)
     await startWorkers()
     await waitProcessed(many.w.company.id)
-    // each ticket's first follow-up set-wise, the second one by one after the engine's decision
-    assert.equal(batchStats.events - before, numbers.length)
+    // every follow-up set-wise: each ticket's first in a round, the engine decides, its second in the next
+    assert.equal(batchStats.events - before, 2 * numbers.length)
 
     const expected = await outcome(one.w, one.queues)
     assert.deepEqual(await outcome(many.w, many.queues), expected)
