@@ -226,6 +226,7 @@ export interface ConversationHooks {
 
 const port = new SingleSlot<InboxPort>('inbox port')
 const hooks = new ExtensionPoint<ConversationHooks>('conversation hooks')
+let whatsappModel: Promise<typeof import('#models/whatsapp')> | null = null
 
 export const conversation = {
   /** The inbox registers the one port (a second registration throws). */
@@ -248,10 +249,13 @@ export const conversation = {
    * The connection an event came through, read once per transaction however
    * many rules and bot plugins ask (a drain batch shares it across its events).
    */
-  async connection(tx: ConversationTx, companyId: number, whatsappId: number): Promise<Whatsapp | null> {
-    // loaded lazily: plugins import this file before the app's models are booted
-    const { default: WhatsappModel } = await import('#models/whatsapp')
-    return tx.memo(`whatsapp:${companyId}:${whatsappId}`, () => WhatsappModel.query({ client: tx.trx }).where('id', whatsappId).first())
+  connection(tx: ConversationTx, companyId: number, whatsappId: number): Promise<Whatsapp | null> {
+    return tx.memo(`whatsapp:${companyId}:${whatsappId}`, async () => {
+      // loaded lazily (plugins import this file before the app's models are booted), once: an
+      // import() per call cost the module loader's resolution every time
+      const { default: WhatsappModel } = await (whatsappModel ??= import('#models/whatsapp'))
+      return WhatsappModel.query({ client: tx.trx }).where('id', whatsappId).first()
+    })
   },
   hasHooks() {
     return hooks.size > 0
