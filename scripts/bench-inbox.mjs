@@ -6,6 +6,8 @@
  * BENCH_NOISE_TICKETS (other tenants sharing the tables, default 20 × 2000),
  * BENCH_MESSAGES_PER_TICKET (default 3), BENCH_EVENTS (inbound events per scenario, default 3000: new
  * conversations, then ongoing ones on agent-held tickets; then PostgreSQL's single-row insert rate),
+ * BENCH_CONTACTS (the new conversations' distinct numbers, default 1000: with as many as events, every
+ * event opens a conversation),
  * BENCH_BATCH (events per webhook request in the second pair of scenarios, default 20; 1 skips them)
  * sent by BENCH_BATCH_CLIENTS clients (default 8; the first pair uses 32),
  * BENCH_SCENARIOS (some of new,held,newb,heldb; default all),
@@ -301,10 +303,12 @@ async function main() {
         ...(workerProxy ? { workerStatements: topStatements(workerProxy.state.statements, EVENTS) } : {}),
       }
     }
-    // new conversations: 1,000 unknown numbers (contact, ticket, bot decision on the first message)
+    // new conversations: BENCH_CONTACTS unknown numbers (default 1,000), each writing in turn: its first
+    // message opens the contact and the ticket and meets the bot, the next ones reach the bot's ticket
+    const CONTACTS = num('BENCH_CONTACTS', 1000)
     // BENCH_SCENARIOS=new,held,newb,heldb picks some (the ceiling always runs)
     const wanted = (name) => !process.env.BENCH_SCENARIOS || process.env.BENCH_SCENARIOS.split(',').includes(name)
-    const fresh = wanted('new') ? await inbound('new', (i) => String(5599000000000 + (i % 1000))) : null
+    const fresh = wanted('new') ? await inbound('new', (i) => String(5599000000000 + (i % CONTACTS))) : null
     // ongoing conversations: 1,000 contacts whose ticket an agent holds (most of a busy inbox's traffic)
     const held = (
       await sql.query(
@@ -317,7 +321,7 @@ async function main() {
     // the same two, with BENCH_BATCH events per request (as Cloud API and Baileys deliver them: several at once)
     const BATCH = num('BENCH_BATCH', 20)
     const BATCH_CLIENTS = num('BENCH_BATCH_CLIENTS', 8)
-    const freshBatched = BATCH > 1 && wanted('newb') ? await inbound('newb', (i) => String(5598000000000 + (i % 1000)), BATCH, BATCH_CLIENTS) : null
+    const freshBatched = BATCH > 1 && wanted('newb') ? await inbound('newb', (i) => String(5598000000000 + (i % CONTACTS)), BATCH, BATCH_CLIENTS) : null
     const ongoingBatched = BATCH > 1 && wanted('heldb') ? await inbound('heldb', (i) => held[i % held.length], BATCH, BATCH_CLIENTS) : null
 
     // the PostgreSQL ceiling: single-row inserts of a message-sized row into a copy of messages with its indexes, 8 clients, 5 s
