@@ -28,6 +28,27 @@ type Builder = ReturnType<typeof tenantTable>
 /** contacts tried in name order before a search falls back to its index */
 export const WALK_LIMIT = 2000
 
+/**
+ * Searches whose name-order walk did not fill their page (per company, walk and values), for a
+ * few minutes: the next page or the same search again goes straight to the index. Only a way of
+ * finding the rows is remembered, never rows: both ways give the same page.
+ */
+const failedWalks = new Map<string, number>()
+const FAILED_WALK_TTL_MS = 5 * 60_000
+
+/** searches that tried the name-order walk / went straight to the index, since the process started (tests) */
+export const walkStats = { tried: 0, skipped: 0 }
+
+function walkFails(key: string) {
+  const at = failedWalks.get(key)
+  return at !== undefined && Date.now() - at < FAILED_WALK_TTL_MS
+}
+
+function rememberWalkFails(key: string) {
+  if (failedWalks.size >= 5000) failedWalks.clear()
+  failedWalks.set(key, Date.now())
+}
+
 export interface ContactListOptions {
   page: number
   pageSize: number
@@ -47,6 +68,7 @@ export async function contactPage(filter: (q: Builder) => void, o: ContactListOp
     filter(q)
     return q
   }
+  let walkKey: string | null = null
   let pageSql: { sql: string; bindings: readonly unknown[] }
   let countSql: { sql: string; bindings: readonly unknown[] }
   if (!o.searching) {
@@ -69,15 +91,23 @@ export async function contactPage(filter: (q: Builder) => void, o: ContactListOp
     const walked = walk.orderBy('c.name').orderBy('c.id').limit(reach).toSQL()
     // every match, sorted on (name, id) only (the order expression keeps the planner off the name index walk)
     const all = filtered().select('c.id', 'c.name').orderByRaw("c.name || '', c.id").limit(reach).toSQL()
-    pageSql = {
-      sql: `WITH walked AS MATERIALIZED (${walked.sql})
-            SELECT c.* FROM (
-              SELECT walked.id FROM walked WHERE (SELECT count(*) FROM walked) = ${reach}
+    const key = `${companyId}:${walked.sql}:${JSON.stringify(walked.bindings)}`
+    if (!walkFails(key)) walkKey = key
+    walkStats[walkKey ? 'tried' : 'skipped']++
+    pageSql = !walkKey
+      ? {
+          sql: `SELECT c.*, false AS list_by_walk FROM (${all.sql}) a JOIN contacts c ON c.id = a.id AND c.company_id = ?`,
+          bindings: [...all.bindings, companyId],
+        }
+      : {
+          sql: `WITH walked AS MATERIALIZED (${walked.sql})
+            SELECT c.*, k.by_walk AS list_by_walk FROM (
+              SELECT walked.id, true AS by_walk FROM walked WHERE (SELECT count(*) FROM walked) = ${reach}
               UNION ALL
-              SELECT a.id FROM (${all.sql}) a WHERE (SELECT count(*) FROM walked) < ${reach}
+              SELECT a.id, false FROM (${all.sql}) a WHERE (SELECT count(*) FROM walked) < ${reach}
             ) k JOIN contacts c ON c.id = k.id AND c.company_id = ?`,
-      bindings: [...walked.bindings, ...all.bindings, companyId],
-    }
+          bindings: [...walked.bindings, ...all.bindings, companyId],
+        }
     countSql = { sql: 'SELECT 1 WHERE false', bindings: [] }
   }
   // without a search the page is an index walk whatever the values: planned once per connection
@@ -96,6 +126,8 @@ export async function contactPage(filter: (q: Builder) => void, o: ContactListOp
   )
   const result = await (o.searching ? statement : prepared(statement))
   let found = result.rows.filter((r: any) => r.id !== null)
+  // a walk tried that did not fill the page is not tried again for a while (the index way finds the same rows)
+  if (walkKey && !found.some((r: any) => r.list_by_walk)) rememberWalkFails(walkKey)
   let total = Number(result.rows[0]?.total ?? 0)
   let cap = LIST_COUNT_CAP
   if (o.searching) {

@@ -10,6 +10,7 @@ import { tenancy } from '#core/tenancy'
 import { companySettings } from '#core/settings'
 import { BACKFILL_LATEST_FLAGS } from '../database/migrations/1700000002200_list_performance.js'
 import { LIST_COUNT_CAP, forgetWordFrequencies, searchTuning, searchWordFrequency } from '../services/ticket_list.js'
+import { walkStats } from '../services/contact_list.js'
 import {
   agent,
   createConnection,
@@ -439,6 +440,37 @@ test.group('lists', (group) => {
     await tenancy.run(w.company.id, () => companySettings.set('lgpdHideNumber', 'enabled'))
     const u = await agent(w)
     assert.deepEqual((await names('977123', u.token)).ids, [])
+  })
+
+  test('a contacts search whose name-order walk found too few goes straight to the index next time, same rows', async ({
+    client,
+    assert,
+  }) => {
+    const w = await inboxWorld()
+    // 2,100 names before any match in name order: the walk (WALK_LIMIT first names) finds nothing
+    await db.rawQuery(
+      `INSERT INTO contacts (company_id, name, number)
+       SELECT ?, 'Aaa ' || lpad(g::text, 5, '0'), (? || lpad(g::text, 6, '0')) FROM generate_series(1, 2100) g`,
+      [w.company.id, rand().slice(0, 7)]
+    )
+    const zs = [await contact(w, 'Zeca 2'), await contact(w, 'Zeca 1'), await contact(w, 'Zeca 3')]
+    const search = async () => {
+      const r = await client.get('/contacts').bearerToken(w.adminToken).qs({ searchParam: 'zeca' })
+      r.assertStatus(200)
+      return r.body().contacts.map((c: any) => c.id)
+    }
+    const before = { ...walkStats }
+    const first = await search()
+    assert.deepEqual(first, [zs[1], zs[0], zs[2]])
+    assert.deepEqual(walkStats, { tried: before.tried + 1, skipped: before.skipped })
+    assert.deepEqual(await search(), first)
+    assert.deepEqual(walkStats, { tried: before.tried + 1, skipped: before.skipped + 1 })
+    // a search the walk serves keeps walking
+    const many = async () =>
+      (await client.get('/contacts').bearerToken(w.adminToken).qs({ searchParam: 'aaa' })).body().contacts.length
+    assert.equal(await many(), 100)
+    assert.equal(await many(), 100)
+    assert.equal(walkStats.tried, before.tried + 3)
   })
 
   test('count: exact up to the cap, then capped; pageNumber and cursor pages agree', async ({ client, assert }) => {
