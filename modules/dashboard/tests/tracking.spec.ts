@@ -7,11 +7,40 @@ import { agent, createQueue, inboxWorld, startWorkers, waitFor } from '#tests/he
 import { createUser } from '#tests/helpers/world'
 import { backfillCompany, backfillProgress } from '../tracking/backfill.js'
 import { aTicket, track } from './fixtures.js'
+import { dayIn } from '../tracking/daily_rollup.js'
+import { DateTime } from 'luxon'
 
 const sessionsOf = (ticketId: number) => db.from('dashboard_ticket_sessions').where('ticket_id', ticketId).orderBy('id')
 const stateOf = (ticketId: number) => db.from('dashboard_ticket_states').where('ticket_id', ticketId).first()
 
 test.group('ticket tracking', () => {
+  test("a session's day is its date in the company's zone (as luxon gives it; an unknown zone counts as UTC)", ({
+    assert,
+  }) => {
+    const zones = [
+      'America/Sao_Paulo',
+      'America/Noronha',
+      'America/Manaus',
+      'UTC',
+      'Pacific/Kiritimati',
+      'Pacific/Pago_Pago',
+      'Europe/Lisbon',
+    ]
+    const instants = [
+      '2026-01-01T02:59:59.999Z',
+      '2026-01-01T03:00:00.000Z',
+      '2026-03-29T00:30:00Z',
+      '2026-10-25T23:59:00Z',
+      '1999-12-31T23:00:00Z',
+    ]
+    for (const zone of zones)
+      for (const iso of instants) {
+        const at = new Date(iso)
+        assert.equal(dayIn(zone, at), DateTime.fromJSDate(at).setZone(zone).toISODate(), `${zone} ${iso}`)
+      }
+    assert.equal(dayIn('Not/AZone', new Date('2026-05-01T23:30:00Z')), '2026-05-01')
+  })
+
   test('follows the inbox’s ticket events: queued, started by the agent, finished', async ({ client, assert }) => {
     const world = await inboxWorld()
     const a = await agent(world)
