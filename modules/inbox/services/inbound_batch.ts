@@ -252,16 +252,7 @@ async function storeOnLiveTickets(
       const after = moved.get(Number(ticket.id))
       const message = perTicket.get(Number(ticket.id))?.[0]
       if (!after || !message) continue
-      await conversation.afterInbound({
-        tx: uow,
-        companyId,
-        ticket: toConversationTicket(after),
-        ticketCreated: false,
-        contact: toConversationContact(contact!),
-        message: { id: Number(message.id), body: message.body, mediaType: null },
-        whatsappId: Number(after.whatsapp_id),
-        now: new Date(),
-      })
+      await engineDecides(uow, companyId, after, contact!, message, false)
     }
     for (const m of messages) {
       uow.afterCommit(() =>
@@ -282,6 +273,27 @@ async function storeOnLiveTickets(
   const ids = taken.flatMap(({ events: list }) => list.map((s) => s.id))
   batchStats.events += ids.length
   return { ids, next }
+}
+
+/** The conversation engine on a plain text just stored set-wise, as processInbound calls it after its insert. */
+function engineDecides(
+  uow: UnitOfWork,
+  companyId: number,
+  ticket: TicketRow,
+  contact: Record<string, any>,
+  message: any,
+  created: boolean
+) {
+  return conversation.afterInbound({
+    tx: uow,
+    companyId,
+    ticket: toConversationTicket(ticket),
+    ticketCreated: created,
+    contact: toConversationContact(contact),
+    message: { id: Number(message.id), body: message.body, mediaType: null },
+    whatsappId: Number(ticket.whatsapp_id),
+    now: new Date(),
+  })
 }
 
 type MessageInput = {
@@ -475,16 +487,7 @@ async function startConversations(
     inboxEvents.messageCreated(uow, messageId, like, message)
     inboxEvents.ticketChanged(uow, ticket.id)
     uow.afterCommit(() => emitUnread({ ...like, unreadMessages: ticket.unread_messages }))
-    await conversation.afterInbound({
-      tx: uow,
-      companyId,
-      ticket: toConversationTicket(ticket),
-      ticketCreated: true,
-      contact: toConversationContact(p.contact),
-      message: { id: messageId, body: message.body, mediaType: null },
-      whatsappId: p.whatsappId,
-      now: new Date(),
-    })
+    await engineDecides(uow, companyId, ticket, p.contact, message, true)
     uow.afterCommit(() =>
       fireMessageReceived({
         companyId,
