@@ -1,6 +1,6 @@
 /**
  * Files made by a background job for the user who asked (the contacts', a
- * campaign report's and the audit log's xlsx): the request queues the job and answers its id,
+ * campaign report's and the audit log's xlsx, the dashboard's tables as xlsx or CSV): the request queues the job and answers its id,
  * the page follows its progress, then downloads the file. A file is written
  * whole at the job's end, so there is never a half-written one to serve, and
  * deleted an hour later. The export id is the job id; only its requester
@@ -20,6 +20,7 @@ import { tenancy } from './tenancy.js'
 const QUEUE = 'exports'
 const CONTENT_TYPES: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
 }
 /** how long a finished file waits for its download */
 const KEEP_MS = 3600_000
@@ -55,7 +56,8 @@ interface JobData<P> extends ExportRequester {
 export interface FileExportDef<P> {
   /** the job's name, unique among exports */
   name: string
-  extension: string
+  /** the file's extension, fixed or chosen by what the export was asked with */
+  extension: string | ((params: P) => string)
   /** writes the file in the requester's scope, reporting progress as it goes */
   write(
     params: P,
@@ -79,7 +81,10 @@ export interface FileExport<P> {
   run(exportId: string): Promise<ExportState>
 }
 
-const fileKey = (d: JobData<unknown>, extension: string) => `c${d.companyId}/exports/${d.exportId}.${extension}`
+const fileKey = <P>(d: JobData<P>, def: FileExportDef<P>) =>
+  `c${d.companyId}/exports/${d.exportId}.${extensionOf(def, d.params)}`
+const extensionOf = <P>(def: FileExportDef<P>, params: P) =>
+  typeof def.extension === 'function' ? def.extension(params) : def.extension
 const inScope = <T>(r: ExportRequester, fn: () => Promise<T>) =>
   r.superUser ? tenancy.asSystem(fn) : tenancy.run(r.companyId, fn)
 
@@ -91,7 +96,7 @@ export function defineFileExport<P>(def: FileExportDef<P>): FileExport<P> {
     const { bytes, rows } = await inScope(data, () =>
       def.write(data.params, data, (done, total) => void job?.updateProgress({ done, total }).catch(() => {}))
     )
-    const key = fileKey(data, def.extension)
+    const key = fileKey(data, def)
     await storage.disk().put(key, bytes)
     // the file goes an hour later, downloaded or not
     await jobs.dispatch(QUEUE, 'cleanup', { key }, { delay: KEEP_MS, attempts: 3 }).catch(() => {})
@@ -148,9 +153,10 @@ export function defineFileExport<P>(def: FileExportDef<P>): FileExport<P> {
     async send(response, exportId, requester, notFound, fileName) {
       const job = await own(exportId, requester)
       if (!job) throw new AppError(notFound, 404)
-      const key = fileKey(job.data as JobData<P>, def.extension)
+      const data = job.data as JobData<P>
+      const key = fileKey(data, def)
       if (!(await storage.disk().exists(key))) throw new AppError(notFound, 404)
-      response.header('content-type', CONTENT_TYPES[def.extension] ?? 'application/octet-stream')
+      response.header('content-type', CONTENT_TYPES[extensionOf(def, data.params)] ?? 'application/octet-stream')
       response.header('content-disposition', `attachment; filename="${fileName}"`)
       response.send(Buffer.from(await storage.disk().getBytes(key)))
     },
@@ -179,7 +185,8 @@ export function xlsxSheet(name: string, columns: XlsxColumn[]) {
   const out = new PassThrough()
   out.on('data', (c: Buffer) => chunks.push(c))
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
-  const sheet = workbook.addWorksheet(name)
+  // the header row stays in sight while the rows scroll
+  const sheet = workbook.addWorksheet(name.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] })
   sheet.columns = columns
   return {
     add(row: Record<string, unknown>) {

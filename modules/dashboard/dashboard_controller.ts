@@ -1,7 +1,7 @@
 /**
  * The dashboard's calls: counters and attendants (GET /dashboard), the two
  * charts (ticketsUsers, ticketsDay), the panel's tickets (dashboard/moments,
- * usersMoments) and the tracking backfill. The company is always the
+ * usersMoments), the reports and their exports, and the tracking backfill. The company is always the
  * caller's (tenancy), never a query parameter.
  */
 import type { HttpContext } from '@adonisjs/core/http'
@@ -9,6 +9,7 @@ import { DateTime } from 'luxon'
 import { AppError } from '#core/errors'
 import { requireAdmin } from '#core/http'
 import { audit } from '#core/audit'
+import { exportRequester } from '#core/file_exports'
 import { momentTickets } from '#modules/inbox/public/moments'
 import { dayRange } from './stats/range.js'
 import { dashboard, ticketsPerDay, ticketsPerUser } from './stats/dashboard_stats.js'
@@ -20,16 +21,13 @@ import {
   momentsValidator,
   reportValidator,
 } from './validators.js'
-import { report } from './stats/reports.js'
-import { CONTENT_TYPES, sheet } from './stats/sheet.js'
-import { EXPORT_TEXTS } from './stats/export_texts.js'
+import { report, reportCount } from './stats/reports.js'
+import { tableExports, type TableExportParams } from './stats/export.js'
 import { backfillProgress, dispatchBackfill } from './tracking/backfill.js'
 
 /** The spec's moments window: the panel looks 30 days back by default. */
 const MOMENTS_DAYS = 30
 const MOMENTS_LIMIT = 500
-/** the most rows one export writes (a request, not a job: a report this size takes well under a second) */
-const EXPORT_LIMIT = 10_000
 
 /** Spec 1 §9: the group report's times are Brazil's in Portuguese and Mexico's in Spanish. */
 const GROUP_ZONES: Record<string, string> = { pt: 'America/Sao_Paulo', es: 'America/Mexico_City' }
@@ -98,52 +96,33 @@ export default class DashboardController {
     )
   }
 
-  /** The attendants table or a report as an xlsx or CSV file, with the same filters as the screens. */
-  async export(ctx: HttpContext) {
+  /**
+   * POST /dashboard/exports: the attendants table or a report as an xlsx or CSV
+   * file, with the same filters as the screens, written by a job; 202 { exportId, total }.
+   */
+  async startExport(ctx: HttpContext) {
     requireDashboard(ctx)
-    const q = await exportValidator.validate(ctx.request.qs())
+    const q = await ctx.request.validateUsing(exportValidator)
     const lang = q.lang ?? 'pt'
-    const texts = EXPORT_TEXTS[lang]
-    const range = dayRange({ from: q.date_from, to: q.date_to, days: q.days }, zoneOf(ctx))
-    let header: string[]
-    let rows: (string | number | null)[][]
-    if (q.table === 'attendants') {
-      const { attendants } = await dashboard(range, { queueId: q.queueId, userId: q.userId })
-      header = [...texts.attendants]
-      rows = attendants.map((a) => [
-        a.name,
-        a.rating,
-        a.countRating,
-        a.tickets,
-        a.avgWaitTime,
-        a.avgSupportTime,
-        a.online ? texts.online : texts.offline,
-      ])
-    } else {
-      const zone = q.table === 'groups' ? (GROUP_ZONES[lang] ?? zoneOf(ctx)) : zoneOf(ctx)
-      const when = (v: string | null) => (v ? DateTime.fromISO(v).setZone(zone).toFormat('yyyy-MM-dd HH:mm') : null)
-      const page = await report(
-        range,
-        { kind: q.table, queueId: q.queueId, userId: q.userId, whatsappId: q.whatsappId },
-        { number: 1, size: EXPORT_LIMIT }
-      )
-      header = [...texts.report]
-      rows = page.rows.map((r) => [
-        r.ticketId,
-        r.contact,
-        r.connection,
-        r.user,
-        r.queue,
-        when(r.queuedAt),
-        when(r.startedAt),
-        when(r.closedAt),
-        r.waitMinutes,
-        r.serviceMinutes,
-        r.rate,
-      ])
+    const zone = zoneOf(ctx)
+    const range = dayRange({ from: q.date_from, to: q.date_to, days: q.days }, zone)
+    const params: TableExportParams = {
+      table: q.table,
+      format: q.format,
+      lang,
+      fromDay: range.fromDay,
+      toDay: range.toDay,
+      zone,
+      timesZone: q.table === 'groups' ? (GROUP_ZONES[lang] ?? zone) : zone,
+      queueId: q.queueId ?? null,
+      userId: q.userId ?? null,
+      whatsappId: q.whatsappId ?? null,
     }
-    const title = texts.titles[q.table]
-    const body = await sheet(q.format, title, header, rows)
+    const total =
+      q.table === 'attendants'
+        ? 0
+        : await reportCount(range, { kind: q.table, queueId: q.queueId, userId: q.userId, whatsappId: q.whatsappId })
+    const exportId = await tableExports().start(exportRequester(ctx), params)
     await audit.record(null, {
       action: 'report.export',
       entity: 'report',
@@ -154,18 +133,29 @@ export default class DashboardController {
         format: q.format,
         from: range.fromDay,
         to: range.toDay,
-        queueId: q.queueId ?? null,
-        userId: q.userId ?? null,
-        whatsappId: q.whatsappId ?? null,
-        rows: rows.length,
+        queueId: params.queueId,
+        userId: params.userId,
+        whatsappId: params.whatsappId,
+        rows: total,
+        exportId,
       },
     })
-    ctx.response.header('content-type', CONTENT_TYPES[q.format])
-    ctx.response.header(
-      'content-disposition',
-      `attachment; filename="${q.table}-${range.fromDay}-${range.toDay}.${q.format}"`
-    )
-    return ctx.response.send(body)
+    return ctx.response.accepted({ exportId, total, status: 'queued', done: 0 })
+  }
+
+  /** GET /dashboard/exports/:exportId: the caller's export state { status, done, total }. */
+  async exportProgress(ctx: HttpContext) {
+    requireDashboard(ctx)
+    return tableExports().state(ctx.params.exportId, exportRequester(ctx), 'ERR_DASHBOARD_EXPORT_NOT_FOUND')
+  }
+
+  /** GET /dashboard/exports/:exportId/file: the finished file, named by its table and days. */
+  async exportDownload(ctx: HttpContext) {
+    requireDashboard(ctx)
+    const requester = exportRequester(ctx)
+    const p = await tableExports().params(ctx.params.exportId, requester)
+    const name = p ? `${p.table}-${p.fromDay}-${p.toDay}.${p.format}` : 'export'
+    await tableExports().send(ctx.response, ctx.params.exportId, requester, 'ERR_DASHBOARD_EXPORT_NOT_FOUND', name)
   }
 
   /** Tracks the tickets that existed before the dashboard (a job; idempotent). */

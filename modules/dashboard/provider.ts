@@ -3,7 +3,7 @@ import type { ApplicationService } from '@adonisjs/core/types'
 export default class DashboardProvider {
   constructor(protected app: ApplicationService) {}
 
-  /** Tracking listens to the inbox before any ticket moves; the backfill job is defined before the workers start. */
+  /** Tracking listens to the inbox before any ticket moves; the backfill and export jobs are defined before the workers start. */
   async start() {
     const { listenToInbox } = await import('./tracking/listeners.js')
     const { defineBackfillJob } = await import('./tracking/backfill.js')
@@ -11,6 +11,8 @@ export default class DashboardProvider {
     listenToInbox()
     defineBackfillJob()
     defineReconcileSweep()
+    const { tableExports } = await import('./stats/export.js')
+    tableExports()
     await import('./routes.js')
   }
 }

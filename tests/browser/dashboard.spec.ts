@@ -100,6 +100,8 @@ test.group('browser · dashboard', (group) => {
   let browser: Browser
   group.setup(async () => {
     browser = await launchBrowser()
+    // the exports and the backfill run as jobs
+    await startWorkers()
     return () => browser.close()
   })
 
@@ -142,8 +144,22 @@ test.group('browser · dashboard', (group) => {
     const table = page.locator('[data-testid=attendants-table]')
     await table.waitFor()
     assert.include(await table.innerText(), 'Ana Atendente')
-    // the xlsx export, opened and read
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=attendants-xlsx]')])
+    // the xlsx export: a job on the server, then the download; while it runs the button says how far it
+    // is (its state held at 40 % here, to look at it) and the other button waits
+    const state = /\/dashboard\/exports\/[0-9a-f-]+$/
+    await page.route(state, (route) =>
+      route.fulfill({
+        json: { status: 'processing', done: 2, total: 5 },
+        headers: { 'access-control-allow-origin': '*' },
+      })
+    )
+    const downloading = page.waitForEvent('download')
+    await page.click('[data-testid=attendants-xlsx]')
+    await page.locator('[data-testid=attendants-xlsx]', { hasText: 'Exportando… 40%' }).waitFor()
+    assert.isTrue(await page.locator('[data-testid=attendants-csv]').isDisabled())
+    await screenshot(page, 'dashboard-attendants-exporting')
+    await page.unroute(state)
+    const download = await downloading
     assert.match(download.suggestedFilename(), /^atendentes-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/)
     const book = new ExcelJS.Workbook()
     await book.xlsx.readFile((await download.path())!)
@@ -195,7 +211,6 @@ test.group('browser · dashboard', (group) => {
   })
 
   test('an admin rebuilds the tracking history from the dashboard (a job with progress)', async ({ assert }) => {
-    await startWorkers() // the backfill runs as a job
     const world = await createTenant()
     await aTicket(world.company, { contactName: 'Cliente Antigo', status: 'pending' })
     // as if the ticket predated the dashboard: no tracking, no daily sums

@@ -210,10 +210,10 @@ test.group('audit log: deletions and exports of the modules', (group) => {
     const queue = await createQueue(company)
     ;(
       await client
-        .get('/dashboard/export')
+        .post('/dashboard/exports')
         .bearerToken(adminToken)
-        .qs({ table: 'calls', format: 'csv', date_from: '2026-01-01', date_to: '2026-01-31', queueId: queue.id })
-    ).assertStatus(200)
+        .json({ table: 'calls', format: 'csv', date_from: '2026-01-01', date_to: '2026-01-31', queueId: queue.id })
+    ).assertStatus(202)
     const row = await onlyRow(assert, company.id, 'report.export', 'calls', admin)
     assert.deepInclude(row.details, {
       table: 'calls',

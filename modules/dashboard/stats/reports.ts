@@ -5,6 +5,7 @@
  * users and queues and, for contacts and connections, the inbox's public API.
  */
 import { Queue, User } from '#core/models'
+import db from '@adonisjs/lucid/services/db'
 import { tenantTable } from '#core/tenancy'
 import { ticketLabels } from '#modules/inbox/public/ticket_labels'
 import type { DayRange } from './range.js'
@@ -40,7 +41,7 @@ function reportQuery(range: DayRange, f: ReportFilter) {
 /** One page of the report (newest first) and its total. */
 export async function report(range: DayRange, f: ReportFilter, page: { number: number; size: number }) {
   const base = reportQuery(range, f)
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, count] = await Promise.all([
     base
       .clone()
       .orderBy('s.queued_at', 'desc')
@@ -48,35 +49,71 @@ export async function report(range: DayRange, f: ReportFilter, page: { number: n
       .offset((page.number - 1) * page.size)
       .limit(page.size)
       .select('s.*'),
-    base.clone().count('* as total'),
+    reportCount(range, f),
   ])
-  const count = Number(total)
-  const userIds = [...new Set(rows.map((r: any) => r.user_id).filter(Boolean))] as number[]
-  const queueIds = [...new Set(rows.map((r: any) => r.queue_id).filter(Boolean))] as number[]
+  return { rows: await named(rows), count, hasMore: count > page.number * page.size }
+}
+
+/** How many rows the report has. */
+export async function reportCount(range: DayRange, f: ReportFilter) {
+  const [{ total }] = await reportQuery(range, f).count('* as total')
+  return Number(total)
+}
+
+/**
+ * Every row of the report, newest first, in keyset pages of `size` handed to
+ * `visit` as they are read (an export of a year of tickets never holds it whole).
+ */
+export async function eachReportPage(
+  range: DayRange,
+  f: ReportFilter,
+  size: number,
+  visit: (rows: ReportRow[]) => void | Promise<void>
+) {
+  // the cursor's time as PostgreSQL's text: a JavaScript Date drops the microseconds, and rows would be skipped
+  let after: { queuedAt: string; id: number } | null = null
+  for (;;) {
+    const q = reportQuery(range, f)
+    if (after) q.whereRaw('(s.queued_at, s.id) < (?::timestamptz, ?)', [after.queuedAt, after.id])
+    const rows = await q
+      .orderBy('s.queued_at', 'desc')
+      .orderBy('s.id', 'desc')
+      .limit(size)
+      .select('s.*', db.raw('s.queued_at::text as cursor_at'))
+    if (!rows.length) return
+    await visit(await named(rows))
+    const last = rows[rows.length - 1]
+    after = { queuedAt: last.cursor_at, id: Number(last.id) }
+    if (rows.length < size) return
+  }
+}
+
+export type ReportRow = Awaited<ReturnType<typeof named>>[number]
+
+/** Sessions as the report's rows, with their attendant's, queue's, contact's and connection's names. */
+async function named(rows: any[]) {
+  const userIds = [...new Set(rows.map((r) => r.user_id).filter(Boolean))] as number[]
+  const queueIds = [...new Set(rows.map((r) => r.queue_id).filter(Boolean))] as number[]
   const [users, queues, labels] = await Promise.all([
     userIds.length ? User.query().whereIn('id', userIds).select('id', 'name') : [],
     queueIds.length ? Queue.query().whereIn('id', queueIds).select('id', 'name') : [],
-    ticketLabels(rows.map((r: any) => r.ticket_id)),
+    ticketLabels(rows.map((r) => r.ticket_id)),
   ])
   const userName = new Map(users.map((u) => [u.id, u.name]))
   const queueName = new Map(queues.map((q) => [q.id, q.name]))
-  return {
-    rows: rows.map((r: any) => ({
-      id: Number(r.id),
-      ticketId: r.ticket_id,
-      contact: labels.get(r.ticket_id)?.contactName ?? null,
-      connection: labels.get(r.ticket_id)?.whatsappName ?? null,
-      user: r.user_id ? (userName.get(r.user_id) ?? null) : null,
-      queue: r.queue_id ? (queueName.get(r.queue_id) ?? null) : null,
-      queuedAt: iso(r.queued_at),
-      startedAt: iso(r.started_at),
-      closedAt: iso(r.closed_at),
-      finishedAt: iso(r.finished_at),
-      waitMinutes: minutes(r.queued_at, r.started_at),
-      serviceMinutes: minutes(r.started_at, r.closed_at),
-      rate: r.rate,
-    })),
-    count,
-    hasMore: count > page.number * page.size,
-  }
+  return rows.map((r) => ({
+    id: Number(r.id),
+    ticketId: r.ticket_id as number,
+    contact: labels.get(r.ticket_id)?.contactName ?? null,
+    connection: labels.get(r.ticket_id)?.whatsappName ?? null,
+    user: r.user_id ? (userName.get(r.user_id) ?? null) : null,
+    queue: r.queue_id ? (queueName.get(r.queue_id) ?? null) : null,
+    queuedAt: iso(r.queued_at),
+    startedAt: iso(r.started_at),
+    closedAt: iso(r.closed_at),
+    finishedAt: iso(r.finished_at),
+    waitMinutes: minutes(r.queued_at, r.started_at),
+    serviceMinutes: minutes(r.started_at, r.closed_at),
+    rate: r.rate as number | null,
+  }))
 }

@@ -1,6 +1,7 @@
 import { defineIsolationCases } from '#tests/helpers/isolation'
 import type { TenantWorld } from '#tests/helpers/world'
 import { createUser, uid } from '#tests/helpers/world'
+import { tableExports } from '../stats/export.js'
 import { aTicket, track } from './fixtures.js'
 
 const today = () => new Date().toISOString()
@@ -70,16 +71,51 @@ export default defineIsolationCases([
     },
   },
   {
-    route: 'GET /dashboard/export',
+    route: 'POST /dashboard/exports',
     access: 'admin',
     cross: 'filter',
-    // CSV, so a leaked name would be readable in the answer
+    ok: 202,
+    // the file is another company's own (reports.spec.ts reads it); the answer carries only the export's id
     fixture: async (owner) => {
       const marker = `Export ${uid()}`
       await aTicket(owner.company, { contactName: marker, status: 'pending' })
-      return { qs: { table: 'calls', format: 'csv', companyId: owner.company.id }, marker }
+      return { body: { table: 'calls', format: 'csv', companyId: owner.company.id }, marker }
     },
+  },
+  {
+    route: 'GET /dashboard/exports/:exportId',
+    access: 'admin',
+    fixture: async (owner) => ({ params: { exportId: await ownersExport(owner, false) } }),
+  },
+  {
+    route: 'GET /dashboard/exports/:exportId/file',
+    access: 'admin',
+    ok: 200,
+    fixture: async (owner) => ({ params: { exportId: await ownersExport(owner, true) } }),
   },
   { route: 'POST /dashboard/backfill', access: 'admin', cross: 'filter', ok: 202, fixture: async () => ({}) },
   { route: 'GET /dashboard/backfill', access: 'admin', cross: 'filter', fixture: async () => ({}) },
 ])
+
+/** An export of the owner's calls report by its admin; finished: the file written (the suite runs no workers). */
+async function ownersExport(owner: TenantWorld, finished: boolean) {
+  await aTicket(owner.company, { contactName: `Export ${uid()}`, status: 'pending' })
+  const day = new Date().toISOString().slice(0, 10)
+  const exportId = await tableExports().start(
+    { companyId: owner.company.id, userId: owner.admin.id },
+    {
+      table: 'calls',
+      format: 'csv',
+      lang: 'pt',
+      fromDay: day,
+      toDay: day,
+      zone: 'UTC',
+      timesZone: 'UTC',
+      queueId: null,
+      userId: null,
+      whatsappId: null,
+    }
+  )
+  if (finished) await tableExports().run(exportId)
+  return exportId
+}

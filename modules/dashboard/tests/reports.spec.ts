@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import { tableExports } from '../stats/export.js'
 import { createUser } from '#tests/helpers/world'
 import { agent, inboxWorld } from '#tests/helpers/inbox'
 import { aTicket, track } from './fixtures.js'
@@ -76,8 +78,25 @@ test.group('reports', () => {
   })
 })
 
+/**
+ * Asks for an export as the browser does, runs its job here (the suite runs no
+ * workers) and downloads the file as the browser receives it.
+ */
+async function exported(client: any, token: string, body: Record<string, unknown>) {
+  const started = await client.post('/dashboard/exports').bearerToken(token).json(body)
+  started.assertStatus(202)
+  const { exportId, total } = started.body()
+  const state = await tableExports().run(exportId)
+  const file = await fetch(`http://${process.env.HOST}:${process.env.PORT}/dashboard/exports/${exportId}/file`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  return { exportId, total, state, file }
+}
+
+const csvLines = async (file: Response) => (await file.text()).replace(/^\uFEFF/, '').split('\r\n')
+
 test.group('exports', () => {
-  test('the attendants table and each report as xlsx and CSV', async ({ client, assert }) => {
+  test('the attendants table and each report as xlsx and CSV, written by a job', async ({ client, assert }) => {
     const { default: ExcelJS } = await import('exceljs')
     const world = await inboxWorld()
     const a = await agent(world, [world.queue.id], { name: 'Ana Atendente' })
@@ -87,30 +106,25 @@ test.group('exports', () => {
       { status: 'closed', userId: a.user.id, at: '2026-03-10T12:40:00Z' },
     ])
     const qs = { date_from: '2026-03-01', date_to: '2026-03-31' }
-    // a plain fetch: the file's bytes as they reach a browser
-    const search = new URLSearchParams({ ...qs, table: 'attendants', format: 'xlsx' })
-    const xlsx = await fetch(`http://${process.env.HOST}:${process.env.PORT}/dashboard/export?${search}`, {
-      headers: { authorization: `Bearer ${world.adminToken}` },
-    })
-    assert.equal(xlsx.status, 200)
-    assert.include(xlsx.headers.get('content-type'), 'spreadsheetml')
+    const xlsx = await exported(client, world.adminToken, { ...qs, table: 'attendants', format: 'xlsx' })
+    assert.equal(xlsx.file.status, 200)
+    assert.include(xlsx.file.headers.get('content-type'), 'spreadsheetml')
+    assert.equal(
+      xlsx.file.headers.get('content-disposition'),
+      'attachment; filename="attendants-2026-03-01-2026-03-31.xlsx"'
+    )
     const book = new ExcelJS.Workbook()
-    await book.xlsx.load((await xlsx.arrayBuffer()) as any)
+    await book.xlsx.load((await xlsx.file.arrayBuffer()) as any)
     const ws = book.worksheets[0]
     assert.equal(ws.name, 'Atendentes')
     assert.deepEqual((ws.getRow(1).values as any[]).slice(1, 4), ['Nome', 'Avaliação', 'Avaliações'])
     const ana = ws.getSheetValues().find((r: any) => r && r[1] === 'Ana Atendente') as any[]
     assert.deepEqual(ana.slice(1), ['Ana Atendente', 0, 0, 1, 10, 30, 'Offline'])
 
-    const csv = await client
-      .get('/dashboard/export')
-      .bearerToken(world.adminToken)
-      .qs({ ...qs, table: 'duration', format: 'csv', lang: 'en' })
-    csv.assertStatus(200)
-    const lines = csv
-      .text()
-      .replace(/^\uFEFF/, '')
-      .split('\r\n')
+    const csv = await exported(client, world.adminToken, { ...qs, table: 'duration', format: 'csv', lang: 'en' })
+    assert.deepEqual({ total: csv.total, state: csv.state }, { total: 1, state: { status: 'done', done: 1, total: 1 } })
+    assert.include(csv.file.headers.get('content-type'), 'text/csv')
+    const lines = await csvLines(csv.file)
     assert.equal(
       lines[0],
       'Ticket,Contact,Connection,Attendant,Queue,Arrived,Started,Ended,Wait (min),Service (min),Rating'
@@ -118,17 +132,68 @@ test.group('exports', () => {
     assert.lengthOf(lines, 2)
     // the company's time zone (São Paulo, UTC−3)
     assert.match(lines[1], /,Ana Atendente,,2026-03-10 09:00,2026-03-10 09:10,2026-03-10 09:40,10,30,$/)
+    const progress = await client.get(`/dashboard/exports/${csv.exportId}`).bearerToken(world.adminToken)
+    // the suite runs no workers: the job itself still waits in the queue (the browser suite follows it to the end)
+    assert.deepEqual(progress.body(), { status: 'queued', done: 0, total: 0 })
 
+    const post = (token: string, body: Record<string, unknown>) =>
+      client.post('/dashboard/exports').bearerToken(token).json(body)
+    ;(await post(world.adminToken, { table: 'x', format: 'csv' })).assertStatus(422)
+    ;(await post(world.adminToken, { table: 'calls', format: 'pdf' })).assertStatus(422)
     ;(
-      await client.get('/dashboard/export').bearerToken(world.adminToken).qs({ table: 'x', format: 'csv' })
-    ).assertStatus(422)
-    ;(
-      await client.get('/dashboard/export').bearerToken(world.adminToken).qs({ table: 'calls', format: 'pdf' })
-    ).assertStatus(422)
+      await post(world.adminToken, { table: 'calls', format: 'csv', date_from: '2026-03-31', date_to: '2026-03-01' })
+    ).assertStatus(400)
     const plain = await createUser(world.company)
-    ;(
-      await client.get('/dashboard/export').bearerToken(plain.token).qs({ table: 'calls', format: 'csv' })
-    ).assertStatus(403)
+    ;(await post(plain.token, { table: 'calls', format: 'csv' })).assertStatus(403)
+    // an export is its requester's: another admin of the same company gets the unknown-id answer
+    const other = await createUser(world.company, { profile: 'admin' } as any)
+    const foreign = await client.get(`/dashboard/exports/${csv.exportId}/file`).bearerToken(other.token)
+    foreign.assertStatus(404)
+    assert.equal(foreign.body().error, 'ERR_DASHBOARD_EXPORT_NOT_FOUND')
+    ;(await client.get('/dashboard/exports/not-an-id').bearerToken(world.adminToken)).assertStatus(404)
+  })
+
+  test('a report larger than a page, in keyset order, with rows sharing an instant', async ({ client, assert }) => {
+    const world = await inboxWorld()
+    // 2,500 finished sessions over two instants: the pages' cursor must neither skip nor repeat a row
+    await db.rawQuery(
+      `INSERT INTO dashboard_ticket_sessions (company_id, ticket_id, queued_at, finished_at)
+       SELECT ?, g, t, t
+       FROM generate_series(1, 2500) g,
+            LATERAL (SELECT CASE WHEN g % 2 = 0 THEN '2026-03-10 12:00:00.123456+00'::timestamptz
+                                 ELSE '2026-03-10 12:00:00.123999+00'::timestamptz END AS t) x`,
+      [world.company.id]
+    )
+    const { total, state, file } = await exported(client, world.adminToken, {
+      date_from: '2026-03-01',
+      date_to: '2026-03-31',
+      table: 'calls',
+      format: 'csv',
+    })
+    assert.equal(total, 2500)
+    assert.deepEqual(state, { status: 'done', done: 2500, total: 2500 })
+    const ids = (await csvLines(file)).slice(1).map((l) => Number(l.split(',')[0]))
+    assert.lengthOf(ids, 2500)
+    assert.equal(new Set(ids).size, 2500)
+    // newest first: the later instant's (odd) tickets, then the earlier's, each by id descending
+    assert.deepEqual(ids.slice(0, 2), [2499, 2497])
+    assert.deepEqual(ids.slice(1250, 1252), [2500, 2498])
+  })
+
+  test('another company’s export of the same report holds none of this company’s rows', async ({ client, assert }) => {
+    const owner = await inboxWorld()
+    const marker = `Secret ${Date.now()}`
+    await aTicket(owner.company, { contactName: marker, status: 'pending' })
+    const stranger = await inboxWorld()
+    await aTicket(stranger.company, { contactName: 'Own contact', status: 'pending' })
+    const { file } = await exported(client, stranger.adminToken, {
+      table: 'calls',
+      format: 'csv',
+      companyId: owner.company.id,
+    })
+    const text = (await csvLines(file)).join('\n')
+    assert.include(text, 'Own contact')
+    assert.notInclude(text, marker)
   })
 
   test('group report times: Brazil’s zone in Portuguese, Mexico’s in Spanish (spec 1 §9)', async ({
@@ -138,21 +203,23 @@ test.group('exports', () => {
     const world = await inboxWorld()
     await track(world.company, [{ status: 'group', at: '2026-03-10T12:00:00Z' }])
     const row = async (lang: string) => {
-      const r = await client
-        .get('/dashboard/export')
-        .bearerToken(world.adminToken)
-        .qs({ date_from: '2026-03-01', date_to: '2026-03-31', table: 'groups', format: 'csv', lang })
-      return r
-        .text()
-        .replace(/^\uFEFF/, '')
-        .split('\r\n')[1]
+      const { file } = await exported(client, world.adminToken, {
+        date_from: '2026-03-01',
+        date_to: '2026-03-31',
+        table: 'groups',
+        format: 'csv',
+        lang,
+      })
+      return (await csvLines(file))[1]
     }
     assert.include(await row('pt'), '2026-03-10 09:00')
     assert.include(await row('es'), '2026-03-10 06:00')
-    const calls = await client
-      .get('/dashboard/export')
-      .bearerToken(world.adminToken)
-      .qs({ date_from: '2026-03-01', date_to: '2026-03-31', table: 'calls', format: 'csv' })
-    assert.lengthOf(calls.text().trim().split('\r\n'), 1, 'group sessions stay out of the calls report')
+    const calls = await exported(client, world.adminToken, {
+      date_from: '2026-03-01',
+      date_to: '2026-03-31',
+      table: 'calls',
+      format: 'csv',
+    })
+    assert.lengthOf(await csvLines(calls.file), 1, 'group sessions stay out of the calls report')
   })
 })

@@ -1,7 +1,6 @@
-/** The Attendants tab: one row per user of the company, with online state and CSV export. */
+/** The Attendants tab: one row per user of the company, with online state and its xlsx and CSV export. */
 import {
   Badge,
-  Button,
   Table,
   TableBody,
   TableCell,
@@ -10,10 +9,11 @@ import {
   TableRow,
   makeStyles,
 } from '@fluentui/react-components'
-import { ArrowDownloadRegular, StarFilled } from '@fluentui/react-icons'
+import { StarFilled } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
-import { downloadName, toastError } from '@balcao/ui'
+import { downloadName } from '@balcao/ui'
 import { downloadExport } from './download.js'
+import { ExportButtons } from './ExportButtons.js'
 import { formatNumber } from './numbers.js'
 import type { Attendant } from './types.js'
 
@@ -32,24 +32,28 @@ export function AttendantsTable({ rows, range }: { rows: Attendant[]; range: { f
   const num = (v: number) => formatNumber(v, i18n.language)
   const styles = useStyles()
   const header = COLUMNS.map((c) => t(`dashboardPage.columns.${c}`))
-  const download = (format: 'xlsx' | 'csv') =>
-    downloadExport(
-      { table: 'attendants', format, date_from: range.from, date_to: range.to },
-      downloadName(t('dashboardPage.tabs.attendants'), format, range.from, range.to),
-      i18n.language
-    ).catch(toastError)
   return (
     <>
       <div className={styles.bar}>
-        <Button icon={<ArrowDownloadRegular />} onClick={() => void download('xlsx')} data-testid="attendants-xlsx">
-          XLSX
-        </Button>
-        <Button icon={<ArrowDownloadRegular />} onClick={() => void download('csv')} data-testid="attendants-csv">
-          CSV
-        </Button>
+        <ExportButtons
+          testId="attendants"
+          onExport={(format, onProgress) =>
+            downloadExport(
+              { table: 'attendants', format, date_from: range.from, date_to: range.to },
+              downloadName(t('dashboardPage.tabs.attendants'), format, range.from, range.to),
+              i18n.language,
+              onProgress
+            )
+          }
+        />
       </div>
       <div className={styles.wrap}>
-        <Table size="small" className={styles.table} aria-label={t('dashboardPage.tabs.attendants')} data-testid="attendants-table">
+        <Table
+          size="small"
+          className={styles.table}
+          aria-label={t('dashboardPage.tabs.attendants')}
+          data-testid="attendants-table"
+        >
           <TableHeader>
             <TableRow>
               {header.map((h) => (

@@ -36,6 +36,7 @@ export const texts = {
       endDate: 'Data final',
       filter: 'Filtrar',
       needFilter: 'Parametrize o filtro',
+      exporting: 'Exportando… {{percent}}%',
       fetchError: 'Erro ao buscar informações dos tickets',
       tabs: { indicators: 'Indicadores', assessments: 'Avaliações', attendants: 'Atendentes' },
       counters: {
@@ -128,6 +129,7 @@ export const texts = {
       endDate: 'End date',
       filter: 'Filter',
       needFilter: 'Set the filter',
+      exporting: 'Exporting… {{percent}}%',
       fetchError: 'Could not load ticket information',
       tabs: { indicators: 'Indicators', assessments: 'Assessments', attendants: 'Attendants' },
       counters: {
@@ -225,6 +227,7 @@ export const texts = {
       endDate: 'Fecha final',
       filter: 'Filtrar',
       needFilter: 'Configure el filtro',
+      exporting: 'Exportando… {{percent}}%',
       fetchError: 'Error al obtener la información de los tickets',
       tabs: { indicators: 'Indicadores', assessments: 'Evaluaciones', attendants: 'Agentes' },
       counters: {
