@@ -5,6 +5,8 @@
  * process's peak RSS above idle, and how a signed-in request (GET /auth/me)
  * answers while the export runs.
  *   node_modules/.bin/node scripts/bench-export.mjs
+ * BENCH_EXPORT=report measures the dashboard's calls report instead (one closed ticket and one
+ * session per contact, over the last 30 days), as xlsx and as CSV (BENCH_BEFORE does not apply).
  * Env: BENCH_CONTACTS (default 200000; a fifth of them tagged), BENCH_BEFORE=<git revision>
  * runs that revision's server too, on the same database, one after the other, with its own
  * export call (GET /contacts/export before the job existed). DATABASE_URL / 127.0.0.1:5432 /
@@ -28,6 +30,7 @@ import {
 } from './bench_lib.mjs'
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 200000)
+const REPORT = process.env.BENCH_EXPORT === 'report'
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024
 const round = (v, d = 1) => Math.round(v * 10 ** d) / 10 ** d
 
@@ -66,7 +69,7 @@ async function measure(env, build, token, run) {
     return {
       seconds: round(seconds, 2),
       rowsPerSecond: Math.round(CONTACTS / seconds),
-      fileMb: round(bytes / 1024 / 1024),
+      fileMb: round(bytes / 1024 / 1024, 2),
       rssIdleMb: Math.round(idle),
       rssPeakAboveIdleMb: Math.round(peak - idle),
       authMeWhileExportingMs: { p50: round(pct(latencies, 50)), p99: round(pct(latencies, 99)), n: latencies.length },
@@ -121,20 +124,36 @@ async function main() {
     const token = accessToken(env.APP_KEY, { sid, uid: userId, cid: companyId })
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
 
-    const result = { contacts: CONTACTS }
-    result.job = await measure(env, 'build', token, async (base) => {
-      const started = await fetch(`${base}/contacts/exports`, { method: 'POST', headers, body: '{}' })
-      if (started.status !== 202) throw new Error(`POST /contacts/exports ${started.status}`)
+    /** POST `path` with `body`, follow the job, download its file: the file's size */
+    const exported = async (base, path, body) => {
+      const started = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+      if (started.status !== 202) throw new Error(`POST ${path} ${started.status}`)
       const { exportId } = await started.json()
       for (;;) {
-        const state = await (await fetch(`${base}/contacts/exports/${exportId}`, { headers })).json()
+        const state = await (await fetch(`${base}${path}/${exportId}`, { headers })).json()
         if (state.status === 'failed') throw new Error(`export failed: ${state.error}`)
         if (state.status === 'done') break
         await sleep(100)
       }
-      const file = await fetch(`${base}/contacts/exports/${exportId}/file`, { headers })
+      const file = await fetch(`${base}${path}/${exportId}/file`, { headers })
       return (await file.arrayBuffer()).byteLength
-    })
+    }
+
+    if (REPORT) {
+      // wide enough for every session whatever the company's zone
+      const day = (ms) => new Date(ms).toISOString().slice(0, 10)
+      const range = { table: 'calls', date_from: day(Date.now() - 40 * 86400_000), date_to: day(Date.now() + 86400_000) }
+      const result = { sessions: await seedReport(env, companyId, userId) }
+      for (const format of ['xlsx', 'csv'])
+        result[format] = await measure(env, 'build', token, (base) =>
+          exported(base, '/dashboard/exports', { ...range, format })
+        )
+      console.log(JSON.stringify(result, null, 2))
+      return
+    }
+
+    const result = { contacts: CONTACTS }
+    result.job = await measure(env, 'build', token, (base) => exported(base, '/contacts/exports', {}))
     if (process.env.BENCH_BEFORE) {
       before = buildRevision(process.env.BENCH_BEFORE)
       result.before = { revision: before.sha.slice(0, 12) }
@@ -151,6 +170,46 @@ async function main() {
   } finally {
     await database.drop()
     before?.remove()
+  }
+}
+
+/** One closed ticket per contact, and its session in the dashboard's tracking, queued this month. */
+async function seedReport(env, companyId, userId) {
+  const pg = (await import('pg')).default
+  const sql = new pg.Client({ connectionString: env.DATABASE_URL })
+  await sql.connect()
+  try {
+    const whatsappId = (
+      await sql.query(
+        `INSERT INTO whatsapps (company_id, name, channel, status, token) VALUES ($1, 'API', 'api', 'CONNECTED', $2) RETURNING id`,
+        [companyId, randomUUID()]
+      )
+    ).rows[0].id
+    const queueId = (
+      await sql.query(`INSERT INTO queues (company_id, name, color) VALUES ($1, 'Vendas', '#336699') RETURNING id`, [
+        companyId,
+      ])
+    ).rows[0].id
+    // the flags are set here: the per-row flag triggers are off for this load (as bench-lists.mjs does)
+    await sql.query('SET session_replication_role = replica')
+    await sql.query(
+      `INSERT INTO tickets (company_id, uuid, status, channel, contact_id, whatsapp_id, queue_id, user_id, is_latest, is_latest_closed)
+       SELECT $1, gen_random_uuid(), 'closed', 'api', c.id, $2, $3, $4, true, true FROM contacts c WHERE c.company_id = $1`,
+      [companyId, whatsappId, queueId, userId]
+    )
+    // spread over the last 30 days, so the pages' cursor walks many instants
+    const { rowCount } = await sql.query(
+      `INSERT INTO dashboard_ticket_sessions (company_id, ticket_id, user_id, queue_id, whatsapp_id, queued_at, started_at, closed_at, finished_at, rate)
+       SELECT $1, t.id, $4, $3, $2, q, q + interval '5 minutes', q + interval '25 minutes', q + interval '25 minutes', (t.id % 11)::smallint
+       FROM tickets t, LATERAL (SELECT now() - interval '30 days' * ((t.id * 7919) % 100003) / 100003.0 AS q) x
+       WHERE t.company_id = $1`,
+      [companyId, whatsappId, queueId, userId]
+    )
+    await sql.query('SET session_replication_role = DEFAULT')
+    await sql.query('VACUUM ANALYZE tickets, dashboard_ticket_sessions')
+    return rowCount
+  } finally {
+    await sql.end()
   }
 }
 

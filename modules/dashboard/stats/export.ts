@@ -3,7 +3,6 @@
  * filters, in the requester's language. A job (#core/file_exports) writes
  * it: a year of a busy company's tickets is not a request's work.
  */
-import { DateTime } from 'luxon'
 import { defineFileExport } from '#core/file_exports'
 import { dashboard } from './dashboard_stats.js'
 import { dayRange } from './range.js'
@@ -11,7 +10,12 @@ import { eachReportPage, reportCount, type ReportKind } from './reports.js'
 import { tableWriter, type Cell, type SheetFormat } from './sheet.js'
 import { EXPORT_TEXTS, type Lang } from './export_texts.js'
 
-const PAGE = 2000
+/**
+ * Rows per keyset page. The contact and connection names of a page are read by ticket id: past
+ * about a thousand ids the planner scans every contact of the table instead (50–80 ms a page at
+ * 200,000 contacts, against a few ms for 500 probes).
+ */
+const PAGE = 500
 
 export interface TableExportParams {
   table: 'attendants' | ReportKind
@@ -30,6 +34,44 @@ export interface TableExportParams {
 
 const ATTENDANT_WIDTHS = [28, 10, 10, 12, 18, 22, 10]
 const REPORT_WIDTHS = [10, 28, 20, 24, 18, 17, 17, 17, 12, 16, 8]
+
+const QUARTER_HOUR = 900_000
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/**
+ * "yyyy-MM-dd HH:mm" of an ISO instant in `zone`. The zone's offset is asked of Intl once per
+ * quarter of an hour (zones change offset on a quarter hour) and the rest is arithmetic: luxon's
+ * conversion per cell blocked the process a tenth of a second per page, Intl per cell 8 µs.
+ * A zone the runtime does not know is UTC.
+ */
+export function minuteIn(zone: string) {
+  const options = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' } as const
+  let format: Intl.DateTimeFormat
+  try {
+    format = new Intl.DateTimeFormat('en-US', { ...options, hourCycle: 'h23', timeZone: zone })
+  } catch {
+    format = new Intl.DateTimeFormat('en-US', { ...options, hourCycle: 'h23', timeZone: 'UTC' })
+  }
+  const offsets = new Map<number, number>()
+  const offsetAt = (quarter: number) => {
+    let offset = offsets.get(quarter)
+    if (offset === undefined) {
+      const at = quarter * QUARTER_HOUR
+      const p: Record<string, number> = {}
+      for (const part of format.formatToParts(new Date(at))) p[part.type] = Number(part.value)
+      offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - at
+      if (offsets.size >= 10_000) offsets.clear()
+      offsets.set(quarter, offset)
+    }
+    return offset
+  }
+  return (iso: string | null): Cell => {
+    if (!iso) return null
+    const at = Date.parse(iso)
+    const local = new Date(at + offsetAt(Math.floor(at / QUARTER_HOUR)))
+    return `${local.getUTCFullYear()}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`
+  }
+}
 
 async function writeTable(p: TableExportParams, progress: (done: number, total: number) => void) {
   const texts = EXPORT_TEXTS[p.lang]
@@ -63,8 +105,7 @@ async function writeTable(p: TableExportParams, progress: (done: number, total: 
     title,
     texts.report.map((header, i) => ({ header, width: REPORT_WIDTHS[i] }))
   )
-  const when = (v: string | null): Cell =>
-    v ? DateTime.fromISO(v).setZone(p.timesZone).toFormat('yyyy-MM-dd HH:mm') : null
+  const when = minuteIn(p.timesZone)
   let rows = 0
   await eachReportPage(range, reportFilter, PAGE, (page) => {
     for (const r of page)

@@ -74,7 +74,13 @@ export async function eachReportPage(
   let after: { queuedAt: string; id: number } | null = null
   for (;;) {
     const q = reportQuery(range, f)
-    if (after) q.whereRaw('(s.queued_at, s.id) < (?::timestamptz, ?)', [after.queuedAt, after.id])
+    // the time bound alone is what the index (company_id, queued_at) can start from; the pair breaks ties
+    if (after)
+      q.whereRaw('s.queued_at <= ?::timestamptz AND (s.queued_at, s.id) < (?::timestamptz, ?)', [
+        after.queuedAt,
+        after.queuedAt,
+        after.id,
+      ])
     const rows = await q
       .orderBy('s.queued_at', 'desc')
       .orderBy('s.id', 'desc')

@@ -23,10 +23,22 @@ export interface Column {
 /** A sheet of `columns` in `format`: rows are added in order, then the file's bytes are read once. */
 export function tableWriter(format: SheetFormat, title: string, columns: Column[]) {
   if (format === 'csv') {
-    const lines = ['\uFEFF' + columns.map((c) => csvCell(c.header)).join(',')]
+    // lines are turned into UTF-8 a thousand at a time: a JavaScript string holds a character in 2 bytes
+    const chunks: Buffer[] = []
+    let lines = ['\uFEFF' + columns.map((c) => csvCell(c.header)).join(',')]
+    const flush = () => {
+      chunks.push(Buffer.from((chunks.length ? '\r\n' : '') + lines.join('\r\n'), 'utf8'))
+      lines = []
+    }
     return {
-      add: (cells: Cell[]) => void lines.push(cells.map(csvCell).join(',')),
-      bytes: async () => Buffer.from(lines.join('\r\n'), 'utf8'),
+      add: (cells: Cell[]) => {
+        lines.push(cells.map(csvCell).join(','))
+        if (lines.length >= 1000) flush()
+      },
+      bytes: async () => {
+        if (lines.length || !chunks.length) flush()
+        return Buffer.concat(chunks)
+      },
     }
   }
   const ws = xlsxSheet(

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import { tableExports } from '../stats/export.js'
+import { DateTime } from 'luxon'
+import { minuteIn, tableExports } from '../stats/export.js'
 import { createUser } from '#tests/helpers/world'
 import { agent, inboxWorld } from '#tests/helpers/inbox'
 import { aTicket, track } from './fixtures.js'
@@ -96,6 +97,42 @@ async function exported(client: any, token: string, body: Record<string, unknown
 const csvLines = async (file: Response) => (await file.text()).replace(/^\uFEFF/, '').split('\r\n')
 
 test.group('exports', () => {
+  test('a cell’s minute in a zone is luxon’s, across offset changes (an unknown zone is UTC)', ({ assert }) => {
+    const zones = [
+      'America/Sao_Paulo', // summer time until 2019
+      'America/New_York',
+      'Europe/Lisbon',
+      'Asia/Kolkata', // +05:30
+      'Asia/Kathmandu', // +05:45
+      'America/St_Johns', // −03:30 with summer time
+      'Australia/Lord_Howe', // a half-hour summer shift
+      'UTC',
+    ]
+    // every 7 hours and 13 minutes over three years, so every transition's neighbourhood is crossed
+    const step = (7 * 60 + 13) * 60_000
+    for (const zone of zones) {
+      const when = minuteIn(zone)
+      for (let at = Date.parse('2017-01-01T00:00:00Z'); at < Date.parse('2020-01-01T00:00:00Z'); at += step) {
+        const iso = new Date(at).toISOString()
+        assert.equal(when(iso), DateTime.fromMillis(at).setZone(zone).toFormat('yyyy-MM-dd HH:mm'), `${zone} ${iso}`)
+      }
+      // the minutes either side of each 2019 transition in New York and Lord Howe
+      for (const edge of [
+        '2019-03-10T07:00:00Z',
+        '2019-11-03T06:00:00Z',
+        '2019-04-06T15:00:00Z',
+        '2019-10-05T15:30:00Z',
+      ])
+        for (const d of [-60_000, -1, 0, 60_000]) {
+          const at = Date.parse(edge) + d
+          const iso = new Date(at).toISOString()
+          assert.equal(when(iso), DateTime.fromMillis(at).setZone(zone).toFormat('yyyy-MM-dd HH:mm'), `${zone} ${iso}`)
+        }
+    }
+    assert.equal(minuteIn('Not/AZone')('2026-05-01T23:30:00Z'), '2026-05-01 23:30')
+    assert.isNull(minuteIn('UTC')(null))
+  })
+
   test('the attendants table and each report as xlsx and CSV, written by a job', async ({ client, assert }) => {
     const { default: ExcelJS } = await import('exceljs')
     const world = await inboxWorld()
