@@ -122,7 +122,7 @@ async function main() {
     await sql.query('VACUUM ANALYZE contacts')
     await sql.end()
     const token = accessToken(env.APP_KEY, { sid, uid: userId, cid: companyId })
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+    const headers = { 'authorization': `Bearer ${token}`, 'content-type': 'application/json' }
 
     /** POST `path` with `body`, follow the job, download its file: the file's size */
     const exported = async (base, path, body) => {
@@ -142,7 +142,11 @@ async function main() {
     if (REPORT) {
       // wide enough for every session whatever the company's zone
       const day = (ms) => new Date(ms).toISOString().slice(0, 10)
-      const range = { table: 'calls', date_from: day(Date.now() - 40 * 86400_000), date_to: day(Date.now() + 86400_000) }
+      const range = {
+        table: 'calls',
+        date_from: day(Date.now() - 40 * 86400_000),
+        date_to: day(Date.now() + 86400_000),
+      }
       const result = { sessions: await seedReport(env, companyId, userId) }
       for (const format of ['xlsx', 'csv'])
         result[format] = await measure(env, 'build', token, (base) =>
