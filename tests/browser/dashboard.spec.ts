@@ -379,6 +379,27 @@ test.group('browser · dashboard', (group) => {
       }),
       0
     )
+    // an export under way: the longer button label still fits the phone (its state held at 75 %)
+    const state = /\/dashboard\/exports\/[0-9a-f-]+$/
+    await phone.page.route(state, (route) =>
+      route.fulfill({
+        json: { status: 'processing', done: 3, total: 4 },
+        headers: { 'access-control-allow-origin': '*' },
+      })
+    )
+    const downloading = phone.page.waitForEvent('download')
+    await phone.page.click('[data-testid=report-xlsx]')
+    await phone.page.locator('[data-testid=report-xlsx]', { hasText: 'Exportando… 75%' }).waitFor()
+    await screenshot(phone.page, 'dashboard-reports-phone-exporting')
+    assert.isAtMost(
+      await phone.page.evaluate(() => {
+        const g = globalThis as any
+        return g.document.documentElement.scrollWidth - g.innerWidth
+      }),
+      0
+    )
+    await phone.page.unroute(state)
+    assert.match((await downloading).suggestedFilename(), /^atendimentos-.*\.xlsx$/)
     await phone.page.getByRole('tab', { name: 'Tickets de grupos' }).click()
     await phone.page.getByRole('tab', { name: 'Tickets de grupos', selected: true }).waitFor()
     await phone.context.close()
