@@ -154,6 +154,20 @@ const MEMBERS = {
       }),
     ],
   },
+  reports: {
+    script: 'bench-export.mjs',
+    env: { BENCH_EXPORT: 'report', BENCH_CONTACTS: QUICK ? '50000' : '200000' },
+    rows: (r) =>
+      ['xlsx', 'csv'].map((format) =>
+        row('reports', `dashboard calls report of ${r.sessions.toLocaleString('en-US')} rows as ${format}, a job`, {
+          perSecond: r[format].rowsPerSecond,
+          p50: r[format].authMeWhileExportingMs.p50,
+          p99: r[format].authMeWhileExportingMs.p99,
+          rss: r[format].rssPeakAboveIdleMb,
+          note: `${r[format].seconds} s to the file (${r[format].fileMb} MB); RSS = peak above idle; latency = GET /auth/me meanwhile`,
+        })
+      ),
+  },
   realtime: {
     script: 'bench-realtime.mjs',
     env: { BENCH_STREAMS: QUICK ? '2000' : '10000' },
