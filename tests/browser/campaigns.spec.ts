@@ -7,7 +7,7 @@ import { tenancy } from '#core/tenancy'
 import { PASSWORD, createTenant } from '#tests/helpers/world'
 import { createConnection, recordingDriver, startWorkers } from '#tests/helpers/inbox'
 import { saveSettings } from '#modules/campaigns/services/campaign_settings'
-import { BASE_URL, launchBrowser, openDialog, openPage, screenshot, signIn } from './support.js'
+import { BASE_URL, holdExportState, launchBrowser, openDialog, openPage, screenshot, signIn } from './support.js'
 
 const dialog = (page: Page) => page.locator('[role=dialog]')
 const cell = (page: Page, text: string) => page.getByRole('cell', { name: text, exact: true })
@@ -167,17 +167,12 @@ test.group('browser · campaigns', (group) => {
       // the report's xlsx: a job on the server, in the page's language, then the download; while the
       // job runs the button says how far it is (its state held at half way here, to look at it)
       const state = /\/campaigns\/\d+\/exports\/[0-9a-f-]+$/
-      await page.route(state, (route) =>
-        route.fulfill({
-          json: { status: 'processing', done: 1, total: 2 },
-          headers: { 'access-control-allow-origin': '*' },
-        })
-      )
+      const release = await holdExportState(page, state, { status: 'processing', done: 1, total: 2 })
       const downloading = page.waitForEvent('download')
       await page.click('[data-testid=campaign-export]')
       await page.locator('[data-testid=campaign-export]', { hasText: 'Exportando… 50%' }).waitFor()
       await screenshot(page, 'campaigns-report-exporting')
-      await page.unroute(state)
+      await release()
       const download = await downloading
       assert.equal(download.suggestedFilename(), `campanha-${campaign.id}.xlsx`)
       const workbook = new ExcelJS.Workbook()
@@ -212,12 +207,7 @@ test.group('browser · campaigns', (group) => {
       await mobile.page.getByText('2 de 2 entregues').waitFor()
       await screenshot(mobile.page, 'campaigns-report-mobile')
       // the export's progress on a phone (the job's state held at half way, never let through)
-      await mobile.page.route(state, (route) =>
-        route.fulfill({
-          json: { status: 'processing', done: 1, total: 2 },
-          headers: { 'access-control-allow-origin': '*' },
-        })
-      )
+      await holdExportState(mobile.page, state, { status: 'processing', done: 1, total: 2 })
       await mobile.page.click('[data-testid=campaign-export]')
       await mobile.page.locator('[data-testid=campaign-export]', { hasText: 'Exportando… 50%' }).waitFor()
       await screenshot(mobile.page, 'campaigns-report-exporting-mobile')

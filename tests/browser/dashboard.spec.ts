@@ -8,7 +8,10 @@ import { DateTime } from 'luxon'
 import { PASSWORD, createTenant, createUser } from '#tests/helpers/world'
 import { createQueue, startWorkers, waitFor } from '#tests/helpers/inbox'
 import { aTicket, track } from '#modules/dashboard/tests/fixtures'
-import { BASE_URL, launchBrowser, openPage, screenshot, signIn } from './support.js'
+import { BASE_URL, holdExportState, launchBrowser, openPage, screenshot, signIn } from './support.js'
+
+/** an export job's state, polled by the page */
+const EXPORT_STATE = /\/dashboard\/exports\/[0-9a-f-]+$/
 
 /**
  * The company's zone: the server counts the dashboard's days in it, and the browser (whose
@@ -146,19 +149,13 @@ test.group('browser · dashboard', (group) => {
     assert.include(await table.innerText(), 'Ana Atendente')
     // the xlsx export: a job on the server, then the download; while it runs the button says how far it
     // is (its state held at 40 % here, to look at it) and the other button waits
-    const state = /\/dashboard\/exports\/[0-9a-f-]+$/
-    await page.route(state, (route) =>
-      route.fulfill({
-        json: { status: 'processing', done: 2, total: 5 },
-        headers: { 'access-control-allow-origin': '*' },
-      })
-    )
+    const release = await holdExportState(page, EXPORT_STATE, { status: 'processing', done: 2, total: 5 })
     const downloading = page.waitForEvent('download')
     await page.click('[data-testid=attendants-xlsx]')
     await page.locator('[data-testid=attendants-xlsx]', { hasText: 'Exportando… 40%' }).waitFor()
     assert.isTrue(await page.locator('[data-testid=attendants-csv]').isDisabled())
     await screenshot(page, 'dashboard-attendants-exporting')
-    await page.unroute(state)
+    await release()
     const download = await downloading
     assert.match(download.suggestedFilename(), /^atendentes-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx$/)
     const book = new ExcelJS.Workbook()
@@ -380,13 +377,7 @@ test.group('browser · dashboard', (group) => {
       0
     )
     // an export under way: the longer button label still fits the phone (its state held at 75 %)
-    const state = /\/dashboard\/exports\/[0-9a-f-]+$/
-    await phone.page.route(state, (route) =>
-      route.fulfill({
-        json: { status: 'processing', done: 3, total: 4 },
-        headers: { 'access-control-allow-origin': '*' },
-      })
-    )
+    const releasePhone = await holdExportState(phone.page, EXPORT_STATE, { status: 'processing', done: 3, total: 4 })
     const downloading = phone.page.waitForEvent('download')
     await phone.page.click('[data-testid=report-xlsx]')
     await phone.page.locator('[data-testid=report-xlsx]', { hasText: 'Exportando… 75%' }).waitFor()
@@ -398,7 +389,7 @@ test.group('browser · dashboard', (group) => {
       }),
       0
     )
-    await phone.page.unroute(state)
+    await releasePhone()
     assert.match((await downloading).suggestedFilename(), /^atendimentos-.*\.xlsx$/)
     await phone.page.getByRole('tab', { name: 'Tickets de grupos' }).click()
     await phone.page.getByRole('tab', { name: 'Tickets de grupos', selected: true }).waitFor()

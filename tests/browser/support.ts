@@ -154,3 +154,17 @@ export async function openDialog(page: Page, trigger: string) {
     }
   }
 }
+
+/**
+ * Answers the page's polls of an export job's state (`path`) with `state` until
+ * the returned release is called: the button's progress can be looked at while
+ * the real job finishes behind it, and the download follows the release.
+ */
+export async function holdExportState(
+  page: Page,
+  path: RegExp,
+  state: { status: string; done: number; total: number }
+) {
+  await page.route(path, (route) => route.fulfill({ json: state, headers: { 'access-control-allow-origin': '*' } }))
+  return () => page.unroute(path)
+}
