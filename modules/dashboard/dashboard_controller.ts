@@ -12,7 +12,7 @@ import { audit } from '#core/audit'
 import { exportRequester } from '#core/file_exports'
 import { momentTickets } from '#modules/inbox/public/moments'
 import { dayRange } from './stats/range.js'
-import { dashboard, ticketsPerDay, ticketsPerUser } from './stats/dashboard_stats.js'
+import { attendantCount, dashboard, ticketsPerDay, ticketsPerUser } from './stats/dashboard_stats.js'
 import {
   chartValidator,
   dashboardValidator,
@@ -120,7 +120,7 @@ export default class DashboardController {
     }
     const total =
       q.table === 'attendants'
-        ? 0
+        ? await attendantCount({ userId: q.userId })
         : await reportCount(range, { kind: q.table, queueId: q.queueId, userId: q.userId, whatsappId: q.whatsappId })
     const exportId = await tableExports().start(exportRequester(ctx), params)
     await audit.record(null, {

@@ -223,6 +223,14 @@ test.group('audit log: deletions and exports of the modules', (group) => {
       queueId: queue.id,
       userId: null,
     })
+
+    // the attendants table: one row per user of the company, counted when it is asked for
+    await createUser(company)
+    ;(
+      await client.post('/dashboard/exports').bearerToken(adminToken).json({ table: 'attendants', format: 'xlsx' })
+    ).assertStatus(202)
+    const attendants = await onlyRow(assert, company.id, 'report.export', 'attendants', admin)
+    assert.equal(attendants.details.rows, 2)
   })
 
   test('refused deletions leave no row; a failed audit write keeps the record', async ({ client, assert }) => {

@@ -105,10 +105,21 @@ async function liveStates(filters: Filters) {
   return (status: string) => states.find((s) => s.status === status)?.n ?? 0
 }
 
+const attendantsQuery = (filters: Filters) => {
+  const users = User.query()
+  if (filters.userId) users.where('id', filters.userId)
+  return users
+}
+
+/** The attendants table's row count (one row per user of the company, or the filtered one). */
+export async function attendantCount(filters: Filters) {
+  const [row] = await attendantsQuery(filters).count('* as n')
+  return Number(row.$extras.n)
+}
+
 /** GET /dashboard's body: the counters and one row per user of the company. */
 export async function dashboard(range: DayRange, filters: Filters) {
-  const users = User.query().select('id', 'name', 'online').orderBy('name')
-  if (filters.userId) users.where('id', filters.userId)
+  const users = attendantsQuery(filters).select('id', 'name', 'online').orderBy('name')
   const [groups, live, list] = await Promise.all([sums(range, filters), liveStates(filters), users])
   const byUser = new Map(groups.filter((g) => g.user_id !== null).map((g) => [g.user_id!, g]))
   return {
