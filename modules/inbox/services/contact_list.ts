@@ -8,13 +8,15 @@
  * - With a search, matches can be anywhere in name order ("cliente 77" sits
  *   after every "cliente 1…"): the first WALK_LIMIT contacts in name order are
  *   tried first (a frequent word fills the page there); when they do not fill
- *   it, the trigram index finds every match and they are sorted. A search
+ *   it, the trigram index finds every match and they are sorted (bytewise
+ *   when that is the database's order, #core/collation). A search
  *   counts up to the end of the page asked for (`countCapped` when there are
  *   more), like the tickets' search view.
  * - Rows are serialized straight from the result (#core/serialize_row): no
  *   model per row, the same fields as Contact.serialize().
  */
 import db from '@adonisjs/lucid/services/db'
+import { codePointOrder } from '#core/collation'
 import { prepared } from '#core/prepared'
 import { serializeRow } from '#core/serialize_row'
 import { tenancy, tenantTable } from '#core/tenancy'
@@ -89,8 +91,10 @@ export async function contactPage(filter: (q: Builder) => void, o: ContactListOp
     const walk = db.query().from(firstInOrder.as('c')).select('c.id', 'c.name')
     filter(walk as unknown as Builder)
     const walked = walk.orderBy('c.name').orderBy('c.id').limit(reach).toSQL()
-    // every match, sorted on (name, id) only (the order expression keeps the planner off the name index walk)
-    const all = filtered().select('c.id', 'c.name').orderByRaw("c.name || '', c.id").limit(reach).toSQL()
+    // every match, sorted on (name, id) only. The order expression keeps the planner off the name
+    // index walk; in code-point order it is a byte comparison (#core/collation), else a copy
+    const order = (await codePointOrder()) ? 'c.name COLLATE "C", c.id' : "c.name || '', c.id"
+    const all = filtered().select('c.id', 'c.name').orderByRaw(order).limit(reach).toSQL()
     const key = `${companyId}:${walked.sql}:${JSON.stringify(walked.bindings)}`
     if (!walkFails(key)) walkKey = key
     walkStats[walkKey ? 'tried' : 'skipped']++

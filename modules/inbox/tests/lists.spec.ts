@@ -11,6 +11,7 @@ import { companySettings } from '#core/settings'
 import { BACKFILL_LATEST_FLAGS } from '../database/migrations/1700000002200_list_performance.js'
 import { LIST_COUNT_CAP, forgetWordFrequencies, searchTuning, searchWordFrequency } from '../services/ticket_list.js'
 import { walkStats } from '../services/contact_list.js'
+import { codePointLocale, codePointOrder } from '#core/collation'
 import {
   agent,
   createConnection,
@@ -471,6 +472,57 @@ test.group('lists', (group) => {
     assert.equal(await many(), 100)
     assert.equal(await many(), 100)
     assert.equal(walkStats.tried, before.tried + 3)
+  })
+
+  test("a contacts search sorted from the index keeps the database's name order (case, accents, symbols)", async ({
+    client,
+    assert,
+  }) => {
+    const w = await inboxWorld()
+    // the walk finds nothing: every match is sorted after the trigram index found it
+    await db.rawQuery(
+      `INSERT INTO contacts (company_id, name, number)
+       SELECT ?, 'Aaa ' || lpad(g::text, 5, '0'), (? || lpad(g::text, 6, '0')) FROM generate_series(1, 2100) g`,
+      [w.company.id, rand().slice(0, 7)]
+    )
+    // 100 plain names, and names whose place around them depends on the order's rules: the first
+    // page (100 rows) is cut from the sorted matches, so a wrong order puts different rows on it
+    await db.rawQuery(
+      `INSERT INTO contacts (company_id, name, number)
+       SELECT ?, 'Zeca m' || lpad(g::text, 3, '0'), (? || lpad(g::text, 6, '0')) FROM generate_series(1, 100) g`,
+      [w.company.id, rand().slice(0, 7)]
+    )
+    const tricky = ['Zeca N', 'Zeca á', 'Zeca Á', 'Zeca b', 'Zeca B', 'Zeca 😀', 'Zeca ç', 'Zeca 10', 'Zeca 2']
+    for (const name of [...tricky, 'Zeca-x', 'Zeca_1', 'Zeca ä', 'Zeca Z', 'Zeca z', 'Zeca é', 'Zeca b']) {
+      await contact(w, name)
+    }
+    const { rows } = await db.rawQuery(
+      `SELECT id FROM contacts WHERE company_id = ? AND name LIKE 'Zeca%' ORDER BY name, id`,
+      [w.company.id]
+    )
+    const expected = rows.map((r: any) => r.id)
+    assert.lengthOf(expected, 116)
+    const page = async (pageNumber: number) => {
+      const r = await client.get('/contacts').bearerToken(w.adminToken).qs({ searchParam: 'zeca', pageNumber })
+      r.assertStatus(200)
+      return r.body().contacts.map((c: any) => c.id)
+    }
+    // tried with the walk first, then straight from the index
+    assert.deepEqual(await page(1), expected.slice(0, 100))
+    assert.deepEqual(await page(1), expected.slice(0, 100))
+    assert.deepEqual(await page(2), expected.slice(100))
+  })
+
+  test('code-point collation: only C, POSIX and C.UTF-8 of libc or the built-in provider', async ({ assert }) => {
+    assert.isTrue(codePointLocale('c', 'C.UTF-8'))
+    assert.isTrue(codePointLocale('c', 'C.utf8'))
+    assert.isTrue(codePointLocale(null, 'POSIX'))
+    assert.isTrue(codePointLocale('b', 'C'))
+    assert.isFalse(codePointLocale('c', 'pt_BR.UTF-8'))
+    assert.isFalse(codePointLocale('i', 'C'))
+    assert.isFalse(codePointLocale('c', null))
+    const { rows } = await db.rawQuery(`SELECT datcollate FROM pg_database WHERE datname = current_database()`)
+    assert.equal(await codePointOrder(), codePointLocale('c', rows[0].datcollate))
   })
 
   test('count: exact up to the cap, then capped; pageNumber and cursor pages agree', async ({ client, assert }) => {
