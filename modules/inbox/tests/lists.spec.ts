@@ -30,6 +30,15 @@ async function contact(w: InboxWorld, name: string, number = rand()) {
   return c.id as number
 }
 
+/** `count` contacts named `prefix` + a zero-padded number (5 digits), in one statement. */
+async function numberedContacts(w: InboxWorld, prefix: string, count: number) {
+  await db.rawQuery(
+    `INSERT INTO contacts (company_id, name, number)
+     SELECT ?, ? || lpad(g::text, 5, '0'), (? || lpad(g::text, 6, '0')) FROM generate_series(1, ?) g`,
+    [w.company.id, prefix, rand().slice(0, 7), count]
+  )
+}
+
 async function ticket(w: InboxWorld, contactId: number, fields: Record<string, unknown> = {}) {
   const [t] = await db
     .table('tickets')
@@ -448,12 +457,8 @@ test.group('lists', (group) => {
     assert,
   }) => {
     const w = await inboxWorld()
-    // 2,100 names before any match in name order: the walk (WALK_LIMIT first names) finds nothing
-    await db.rawQuery(
-      `INSERT INTO contacts (company_id, name, number)
-       SELECT ?, 'Aaa ' || lpad(g::text, 5, '0'), (? || lpad(g::text, 6, '0')) FROM generate_series(1, 2100) g`,
-      [w.company.id, rand().slice(0, 7)]
-    )
+    // names before any match in name order: the walk (WALK_LIMIT first names) finds nothing
+    await numberedContacts(w, 'Aaa ', 2100)
     const zs = [await contact(w, 'Zeca 2'), await contact(w, 'Zeca 1'), await contact(w, 'Zeca 3')]
     const search = async () => {
       const r = await client.get('/contacts').bearerToken(w.adminToken).qs({ searchParam: 'zeca' })
@@ -480,18 +485,10 @@ test.group('lists', (group) => {
   }) => {
     const w = await inboxWorld()
     // the walk finds nothing: every match is sorted after the trigram index found it
-    await db.rawQuery(
-      `INSERT INTO contacts (company_id, name, number)
-       SELECT ?, 'Aaa ' || lpad(g::text, 5, '0'), (? || lpad(g::text, 6, '0')) FROM generate_series(1, 2100) g`,
-      [w.company.id, rand().slice(0, 7)]
-    )
+    await numberedContacts(w, 'Aaa ', 2100)
     // 100 plain names, and names whose place around them depends on the order's rules: the first
     // page (100 rows) is cut from the sorted matches, so a wrong order puts different rows on it
-    await db.rawQuery(
-      `INSERT INTO contacts (company_id, name, number)
-       SELECT ?, 'Zeca m' || lpad(g::text, 3, '0'), (? || lpad(g::text, 6, '0')) FROM generate_series(1, 100) g`,
-      [w.company.id, rand().slice(0, 7)]
-    )
+    await numberedContacts(w, 'Zeca m', 100)
     const tricky = ['Zeca N', 'Zeca á', 'Zeca Á', 'Zeca b', 'Zeca B', 'Zeca 😀', 'Zeca ç', 'Zeca 10', 'Zeca 2']
     for (const name of [...tricky, 'Zeca-x', 'Zeca_1', 'Zeca ä', 'Zeca Z', 'Zeca z', 'Zeca é', 'Zeca b']) {
       await contact(w, name)
