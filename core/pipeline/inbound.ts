@@ -40,6 +40,14 @@ const BATCH_SIZE = 100
 const EFFECTS_AT_ONCE = 2
 /** drainers per worker process */
 const DRAINERS = Math.max(1, env.get('INBOUND_DRAINERS') ?? 4)
+/**
+ * Processed events are kept this many days (their row answers a redelivery of the same event as a
+ * duplicate; channels redeliver within hours, Meta for up to a week), then deleted by the
+ * retention sweep. Failed events (dead letters) and pending ones are never deleted.
+ */
+const KEEP_DAYS = Math.max(1, Math.round(env.get('INBOUND_KEEP_DAYS') ?? 30))
+/** rows the retention sweep reads per statement, oldest first */
+const RETENTION_CHUNK = 5000
 /** with no wake-up, a drainer looks again after this (retries that came due, other processes' events) */
 const IDLE_MS = 1000
 const NOTIFY_CHANNEL = 'balcao_inbound'
@@ -513,6 +521,38 @@ export const inbound = {
     const n = Number(row?.n ?? 0)
     if (n) drainers.wake()
     return n
+  },
+
+  /**
+   * Deletes the events processed more than `keepDays` ago, oldest first, a chunk of ids per
+   * statement (short locks; the drainers go on meanwhile); answers how many went. Ids follow
+   * arrival, so the walk stops at the first chunk that holds an event received after the cutoff.
+   * Without it the table grew by every message ever received, payload included.
+   */
+  async purgeProcessed(keepDays = KEEP_DAYS, chunk = RETENTION_CHUNK) {
+    let after: number | null = null
+    let deleted = 0
+    for (;;) {
+      const from: number[] = after === null ? [] : [after]
+      const { rows }: { rows: { last: string | null; reached: boolean | null; deleted: number }[] } = await db.rawQuery(
+        // system: the retention of every company's processed events, by id
+        `WITH chunk AS MATERIALIZED (
+           SELECT id, status, received_at, processed_at FROM inbound_events
+            ${from.length ? 'WHERE id > ?' : ''} ORDER BY id LIMIT ?),
+         gone AS (
+           DELETE FROM inbound_events e USING chunk c
+            WHERE e.id = c.id AND c.status = 'done' AND c.processed_at < now() - make_interval(days => ?)
+           RETURNING 1)
+         SELECT max(c.id) AS last, bool_or(c.received_at >= now() - make_interval(days => ?)) AS reached,
+                (SELECT count(*) FROM gone)::int AS deleted
+           FROM chunk c`,
+        [...from, chunk, keepDays, keepDays]
+      )
+      const row = rows[0]
+      deleted += row?.deleted ?? 0
+      if (!row?.last || row.reached) return deleted
+      after = Number(row.last)
+    }
   },
 
   /**

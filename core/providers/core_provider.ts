@@ -1,6 +1,6 @@
 /**
  * Boots the core services every module relies on: module settings keys,
- * the job workers (with the online/offline sweep) and graceful shutdown.
+ * the job workers (with the online/offline and inbound retention sweeps) and graceful shutdown.
  */
 import type { ApplicationService } from '@adonisjs/core/types'
 import { modules } from '../plugins.js'
@@ -17,6 +17,9 @@ export default class CoreProvider {
     const { sweepOffline } = await import('#services/presence')
     jobs.define('core', 'presence-sweep', async () => sweepOffline())
     jobs.every('core', 'presence-sweep', { every: 60_000 }, 'presence-sweep')
+    // processed inbound events are deleted after INBOUND_KEEP_DAYS (a timer: it must not depend on Redis)
+    const { inbound } = await import('#core/pipeline')
+    jobs.sweep('inbound-retention', 60 * 60_000, () => inbound.purgeProcessed())
     // read receipts through the channel drivers (queued by queueMarkRead)
     const { CHANNEL_QUEUE, runMarkRead } = await import('#core/channels')
     jobs.define(CHANNEL_QUEUE, 'mark-read', (data: any) => runMarkRead(data), { concurrency: 4 })

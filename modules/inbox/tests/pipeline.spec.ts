@@ -46,6 +46,60 @@ test.group('inbound pipeline', (group) => {
     assert.equal(Number((await db.from('messages').where('ticket_id', tickets[0].id).count('* as n'))[0].n), 2)
   })
 
+  test('retention: processed events older than the kept days go, chunk by chunk; failed, pending and recent ones stay', async ({
+    assert,
+  }) => {
+    const w = await inboxWorld()
+    const kept = message(w.whatsapp.id, rand(), 'recente')
+    await ingest(w, kept)
+    await waitProcessed(w.company.id)
+    // older arrivals than every other row (ids follow arrival): 40 days old, walked two by two
+    const old = (id: number, status: string, extra = '') =>
+      db.rawQuery(
+        `INSERT INTO inbound_events (id, company_id, whatsapp_id, event_id, kind, payload, status, lane,
+                                     received_at, processed_at, next_attempt_at)
+         VALUES (?, ?, ?, ?, 'message', '{}', ?, 0, now() - interval '40 days',
+                 ${status === 'done' ? "now() - interval '40 days'" : 'NULL'}, ${extra || 'NULL'})`,
+        [id, w.company.id, w.whatsapp.id, `old-${rand()}`, status]
+      )
+    const base = -1_000_000 - Math.floor(Math.random() * 1_000_000)
+    for (let i = 0; i < 4; i++) await old(base + i, 'done')
+    await old(base + 4, 'failed')
+    // a retry due tomorrow: the drainers leave it alone meanwhile
+    await old(base + 5, 'pending', "now() + interval '1 day'")
+    await old(base + 6, 'done')
+
+    assert.equal(await inbound.purgeProcessed(30, 2), 5)
+    const left = await db
+      .from('inbound_events')
+      .where('company_id', w.company.id)
+      .orderBy('id')
+      .select('id', 'status', 'event_id')
+    assert.deepEqual(
+      left.map((r) => [Number(r.id) - base, r.status]),
+      [
+        [4, 'failed'],
+        [5, 'pending'],
+        [Number(left[2].id) - base, 'done'],
+      ]
+    )
+    assert.equal(left[2].event_id, kept.providerMessageId)
+    assert.equal(await inbound.purgeProcessed(30, 2), 0)
+    // the kept days decide: 31 days old stays when 60 are kept
+    await db.rawQuery(
+      `UPDATE inbound_events SET processed_at = now() - interval '31 days' WHERE id < ? + 10 AND id >= ?`,
+      [base, base]
+    )
+    await db.rawQuery(`UPDATE inbound_events SET status = 'done' WHERE id = ?`, [base + 4])
+    assert.equal(await inbound.purgeProcessed(60, 2), 0)
+    assert.equal(await inbound.purgeProcessed(30, 2), 1)
+    // the pending retry would count in other tests' recovery sweep
+    await db
+      .from('inbound_events')
+      .where('id', base + 5)
+      .delete()
+  })
+
   test('the same provider message id twice is stored once', async ({ assert }) => {
     const w = await inboxWorld()
     const e = message(w.whatsapp.id, rand(), 'hello')
