@@ -1,9 +1,9 @@
 /**
  * Whether the database's own text order is plain code-point order (its collation is C, POSIX or
  * C.UTF-8). Then `ORDER BY x COLLATE "C"` gives exactly the default order, and PostgreSQL compares
- * bytes instead of calling strcoll for each comparison: sorting the 11,111 matches of the contacts
- * search "Cliente 77" went from 1.2 to 0.6 ms, and the rows no longer need a copy to keep the
- * planner off the name index (docs/performance.md). Any other collation (pt_BR, ICU) keeps its
+ * bytes instead of calling strcoll for each comparison: the contacts search "Cliente 77", which
+ * sorts its 11,111 matches, went from 6.5 to 6.0 ms of execution at 1M contacts, and its rows no
+ * longer need a copy to keep the planner off the name index (docs/performance.md). Any other collation (pt_BR, ICU) keeps its
  * order, so callers fall back to the default.
  *
  * The name is not trusted alone: a sample of mixed case, accents, digits and symbols must sort

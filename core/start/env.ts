@@ -23,6 +23,7 @@ const env = await Env.create(new URL('../../', import.meta.url), {
   REDIS_PREFIX: Env.schema.string.optional(),
   // inbound drainers per worker process (core/pipeline/inbound.ts)
   INBOUND_DRAINERS: Env.schema.number.optional(),
+  // days a processed inbound event is kept before the retention sweep deletes it (default 30)
   INBOUND_KEEP_DAYS: Env.schema.number.optional(),
   /**
    * graceful shutdown of an API process on SIGTERM (core/app/services/drain.ts): how long /health
