@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -7,19 +7,32 @@ import pg from 'pg'
 import { startEmbeddedPostgres } from '../../database/embedded_postgres.mjs'
 import { freePort } from '#tests/helpers/processes'
 
+/** A fresh directory for a cluster (readable by the server's user) and the options to start it there. */
+async function clusterDir() {
+  const parent = mkdtempSync(join(tmpdir(), 'balcao-pg-'))
+  chmodSync(parent, 0o755)
+  return { parent, options: { dir: join(parent, 'pg'), port: await freePort(), database: 'balcao' } }
+}
+
+/** The database a connection lands in, and the server's version. */
+async function ask(url: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query('select current_database() as db, version() as v')).rows[0] as { db: string; v: string }
+  } finally {
+    await client.end()
+  }
+}
+
 test.group('embedded PostgreSQL (npm start without DATABASE_URL)', () => {
   test('initialises a cluster, creates the database and serves queries', async ({ assert }) => {
-    const parent = mkdtempSync(join(tmpdir(), 'balcao-pg-'))
-    const { chmodSync } = await import('node:fs')
-    chmodSync(parent, 0o755)
-    const server = await startEmbeddedPostgres({ dir: join(parent, 'pg'), port: await freePort(), database: 'balcao' })
+    const { parent, options } = await clusterDir()
+    const server = await startEmbeddedPostgres(options)
     try {
-      const client = new pg.Client({ connectionString: server.url })
-      await client.connect()
-      const r = await client.query('select current_database() as db, version() as v')
-      await client.end()
-      assert.equal(r.rows[0].db, 'balcao')
-      assert.match(r.rows[0].v, /PostgreSQL 1[5-9]/)
+      const r = await ask(server.url)
+      assert.equal(r.db, 'balcao')
+      assert.match(r.v, /PostgreSQL 1[5-9]/)
     } finally {
       await server.stop()
       rmSync(parent, { recursive: true, force: true })
@@ -27,19 +40,12 @@ test.group('embedded PostgreSQL (npm start without DATABASE_URL)', () => {
   }).timeout(60000)
 
   test('a server left running by a killed npm start is stopped and the cluster starts again', async ({ assert }) => {
-    const parent = mkdtempSync(join(tmpdir(), 'balcao-pg-'))
-    const { chmodSync } = await import('node:fs')
-    chmodSync(parent, 0o755)
-    const options = { dir: join(parent, 'pg'), port: await freePort(), database: 'balcao' }
+    const { parent, options } = await clusterDir()
     // the first start's server keeps running, as when its parent process was killed
     await startEmbeddedPostgres(options)
     const server = await startEmbeddedPostgres(options)
     try {
-      const client = new pg.Client({ connectionString: server.url })
-      await client.connect()
-      const r = await client.query('select current_database() as db')
-      await client.end()
-      assert.equal(r.rows[0].db, 'balcao')
+      assert.equal((await ask(server.url)).db, 'balcao')
     } finally {
       await server.stop()
       rmSync(parent, { recursive: true, force: true })

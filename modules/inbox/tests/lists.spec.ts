@@ -5,6 +5,7 @@
  * own index keys and the contact search's fields. Results, not timings.
  */
 import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import { tenancy } from '#core/tenancy'
 import { companySettings } from '#core/settings'
@@ -37,6 +38,13 @@ async function numberedContacts(w: InboxWorld, prefix: string, count: number) {
      SELECT ?, ? || lpad(g::text, 5, '0'), (? || lpad(g::text, 6, '0')) FROM generate_series(1, ?) g`,
     [w.company.id, prefix, rand().slice(0, 7), count]
   )
+}
+
+/** The ids of a GET /contacts page, in the order it lists them. */
+async function contactIds(client: ApiClient, token: string, qs: Record<string, unknown>) {
+  const r = await client.get('/contacts').bearerToken(token).qs(qs)
+  r.assertStatus(200)
+  return r.body().contacts.map((c: any) => c.id) as number[]
 }
 
 async function ticket(w: InboxWorld, contactId: number, fields: Record<string, unknown> = {}) {
@@ -460,11 +468,7 @@ test.group('lists', (group) => {
     // names before any match in name order: the walk (WALK_LIMIT first names) finds nothing
     await numberedContacts(w, 'Aaa ', 2100)
     const zs = [await contact(w, 'Zeca 2'), await contact(w, 'Zeca 1'), await contact(w, 'Zeca 3')]
-    const search = async () => {
-      const r = await client.get('/contacts').bearerToken(w.adminToken).qs({ searchParam: 'zeca' })
-      r.assertStatus(200)
-      return r.body().contacts.map((c: any) => c.id)
-    }
+    const search = () => contactIds(client, w.adminToken, { searchParam: 'zeca' })
     const before = { ...walkStats }
     const first = await search()
     assert.deepEqual(first, [zs[1], zs[0], zs[2]])
@@ -472,8 +476,7 @@ test.group('lists', (group) => {
     assert.deepEqual(await search(), first)
     assert.deepEqual(walkStats, { tried: before.tried + 1, skipped: before.skipped + 1 })
     // a search the walk serves keeps walking
-    const many = async () =>
-      (await client.get('/contacts').bearerToken(w.adminToken).qs({ searchParam: 'aaa' })).body().contacts.length
+    const many = async () => (await contactIds(client, w.adminToken, { searchParam: 'aaa' })).length
     assert.equal(await many(), 100)
     assert.equal(await many(), 100)
     assert.equal(walkStats.tried, before.tried + 3)
@@ -499,11 +502,7 @@ test.group('lists', (group) => {
     )
     const expected = rows.map((r: any) => r.id)
     assert.lengthOf(expected, 116)
-    const page = async (pageNumber: number) => {
-      const r = await client.get('/contacts').bearerToken(w.adminToken).qs({ searchParam: 'zeca', pageNumber })
-      r.assertStatus(200)
-      return r.body().contacts.map((c: any) => c.id)
-    }
+    const page = (pageNumber: number) => contactIds(client, w.adminToken, { searchParam: 'zeca', pageNumber })
     // tried with the walk first, then straight from the index
     assert.deepEqual(await page(1), expected.slice(0, 100))
     assert.deepEqual(await page(1), expected.slice(0, 100))
