@@ -132,17 +132,14 @@ test.group('browser · schedules', (group) => {
       const sent = await waitFor(async () => driver.sent.find((m) => m.to.number === contact.number), 15000, 20)
       assert.equal(sent.body, `Olá Ana, sua consulta é amanhã.`)
       assert.isBelow(Date.now() - soon, 2000)
-      // live: the calendar shows it sent, without a reload
-      // (first: a send near midnight is drawn on both days it spans)
-      await page
-        .locator(`[data-testid=schedule-event-${row.id}][data-status=ENVIADA]`)
-        .first()
-        .waitFor({ timeout: 15000 })
+      // live: the calendar shows it sent, without a reload (a send near midnight is drawn on its
+      // day only: calendar.ts, toEvents)
+      await page.locator(`[data-testid=schedule-event-${row.id}][data-status=ENVIADA]`).waitFor({ timeout: 15000 })
       await page.click('[data-testid=view-week]')
       await calendar(page, 'week').waitFor()
       await screenshot(page, 'schedules-week')
       // a sent schedule opens read-only: no save button
-      await page.locator(`[data-testid=schedule-event-${row.id}]`).first().click()
+      await page.locator(`[data-testid=schedule-event-${row.id}]`).click()
       await dialog(page).getByText('Esta mensagem já foi enviada').waitFor()
       assert.equal(await page.locator('[data-testid=schedule-save]').count(), 0)
       await page.keyboard.press('Escape')
@@ -172,8 +169,7 @@ test.group('browser · schedules', (group) => {
     await dialog(page).waitFor({ state: 'detached' })
     const row = await waitFor(() => db.from('schedules').where('company_id', w.company.id).first())
     await calendar(page, 'agenda').waitFor()
-    // an hour from now may fall within half an hour of midnight: the agenda then lists it on both days
-    await page.locator(`[data-testid=schedule-event-${row.id}]`).first().waitFor()
+    await page.locator(`[data-testid=schedule-event-${row.id}]`).waitFor()
     await screenshot(page, 'schedules-agenda-phone')
     // the day view fits the phone too
     await page.click('[data-testid=view-day]')

@@ -15,8 +15,17 @@ import { Button, Tab, TabList, makeStyles, mergeClasses, shorthands, tokens } fr
 import { ArrowRepeatAllRegular, ChevronLeftRegular, ChevronRightRegular } from '@fluentui/react-icons'
 import { useTranslation } from 'react-i18next'
 import rbcCss from 'react-big-calendar/lib/css/react-big-calendar.css?inline'
-import { AGENDA_DAYS, FIRST_DAY_OF_WEEK, calendarLocale, upperFirst, VIEWS, type View } from './calendar.js'
-import type { Occurrence, Schedule, ScheduleStatus } from './types.js'
+import {
+  AGENDA_DAYS,
+  FIRST_DAY_OF_WEEK,
+  calendarLocale,
+  toEvents,
+  upperFirst,
+  VIEWS,
+  type CalendarEvent,
+  type View,
+} from './calendar.js'
+import type { Occurrence, Schedule } from './types.js'
 
 /**
  * A federated remote's CSS files are not linked by the shell (only its JS is
@@ -154,42 +163,6 @@ const useStyles = makeStyles({
   eventText: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   repeatIcon: { flexShrink: 0 },
 })
-
-export interface CalendarEvent {
-  key: string
-  title: string
-  start: Date
-  end: Date
-  status: ScheduleStatus | 'PROJECTED'
-  schedule?: Schedule
-  occurrence?: Occurrence
-}
-
-/** an event is drawn 30 minutes long, so a short message is still a readable block */
-const EVENT_MINUTES = 30
-
-export function toEvents(schedules: Schedule[], occurrences: Occurrence[] = []): CalendarEvent[] {
-  const block = (iso: string) => {
-    const start = new Date(iso)
-    return { start, end: new Date(start.getTime() + EVENT_MINUTES * 60_000) }
-  }
-  return [
-    ...schedules.map((s) => ({
-      key: `s-${s.id}`,
-      title: `${s.contact?.name ?? s.contactId}: ${s.body}`,
-      ...block(s.sendAt),
-      status: s.status,
-      schedule: s,
-    })),
-    ...occurrences.map((o) => ({
-      key: `o-${o.scheduleId}-${o.sendAt}`,
-      title: `${o.contact.name}: ${o.body}`,
-      ...block(o.sendAt),
-      status: 'PROJECTED' as const,
-      occurrence: o,
-    })),
-  ]
-}
 
 /** The toolbar in Fluent: today, previous and next, the range's label, the views as tabs. */
 function Toolbar(props: ToolbarProps<CalendarEvent> & { loading?: boolean }) {

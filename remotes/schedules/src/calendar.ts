@@ -1,9 +1,11 @@
 /**
  * Calendar helpers in the browser's time zone (pure): the range a
  * react-big-calendar view shows (what the page loads), the default send time
- * of a new schedule (spec 3 §9: now plus 1 hour) and datetime-local values.
+ * of a new schedule (spec 3 §9: now plus 1 hour), datetime-local values and
+ * the events the calendar draws.
  */
 import { DateTime } from 'luxon'
+import type { Occurrence, Schedule, ScheduleStatus } from './types.js'
 
 export type View = 'month' | 'week' | 'work_week' | 'day' | 'agenda'
 export const VIEWS: View[] = ['month', 'week', 'work_week', 'day', 'agenda']
@@ -72,3 +74,45 @@ export function fromLocalInput(v: string): Date | null {
 }
 
 export const upperFirst = (s: string) => s.charAt(0).toLocaleUpperCase() + s.slice(1)
+
+export interface CalendarEvent {
+  key: string
+  title: string
+  start: Date
+  end: Date
+  status: ScheduleStatus | 'PROJECTED'
+  schedule?: Schedule
+  occurrence?: Occurrence
+}
+
+/**
+ * An event is drawn 30 minutes long, so a short message is still a readable block; it ends with
+ * its day, so a send at 23:50 stays in that day's time column (an event past midnight would be a
+ * two-day event, moved to the week's all-day row).
+ */
+const EVENT_MINUTES = 30
+
+export function toEvents(schedules: Schedule[], occurrences: Occurrence[] = []): CalendarEvent[] {
+  const block = (iso: string) => {
+    const start = new Date(iso)
+    const dayEnd = new Date(start)
+    dayEnd.setHours(23, 59, 59, 999)
+    return { start, end: new Date(Math.min(start.getTime() + EVENT_MINUTES * 60_000, dayEnd.getTime())) }
+  }
+  return [
+    ...schedules.map((s) => ({
+      key: `s-${s.id}`,
+      title: `${s.contact?.name ?? s.contactId}: ${s.body}`,
+      ...block(s.sendAt),
+      status: s.status,
+      schedule: s,
+    })),
+    ...occurrences.map((o) => ({
+      key: `o-${o.scheduleId}-${o.sendAt}`,
+      title: `${o.contact.name}: ${o.body}`,
+      ...block(o.sendAt),
+      status: 'PROJECTED' as const,
+      occurrence: o,
+    })),
+  ]
+}
