@@ -8,7 +8,7 @@ import { Whatsapp } from '#core/models'
 import { tenancy } from '#core/tenancy'
 import { PASSWORD, createTenant, createUser, uid } from '#tests/helpers/world'
 import { startWorkers } from '#tests/helpers/inbox'
-import { BASE_URL, launchBrowser, openPage, screenshot, signIn } from './support.js'
+import { BASE_URL, clickUntilShown, launchBrowser, openPage, screenshot, signIn } from './support.js'
 
 const rand = () => String(5511900000000 + Math.floor(Math.random() * 99_999_999))
 
@@ -150,7 +150,8 @@ test.group('browser · inbox contacts, tags and quick messages', (group) => {
       ['Sem número', '123', ''],
       ['Importado Dois', n2, ''],
     ])
-    await page.click('[data-testid=contacts-import-export]')
+    // the block's toast may take the first click on the menu
+    await clickUntilShown(page, '[data-testid=contacts-import-export]', page.locator('[data-testid=import-contacts]'))
     await page.click('[data-testid=import-contacts]')
     await page.locator('[data-testid=import-file]').setInputFiles({
       name: 'contatos.xlsx',
@@ -171,7 +172,7 @@ test.group('browser · inbox contacts, tags and quick messages', (group) => {
     await page.locator('td', { hasText: 'Importado Dois' }).waitFor()
 
     // export downloads an xlsx holding the contacts
-    await page.click('[data-testid=contacts-import-export]')
+    await clickUntilShown(page, '[data-testid=contacts-import-export]', page.locator('[data-testid=export-contacts]'))
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-contacts]')])
     assert.equal(download.suggestedFilename(), 'contatos.xlsx')
     const wb = new ExcelJS.Workbook()

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core'
 import app from '@adonisjs/core/services/app'
 import { rateLimiter } from '#services/rate_limiter'
 
@@ -137,18 +137,24 @@ export const remoteEntries = (requests: string[]) =>
   requests.filter((p) => /^\/remotes\/[^/]+\/remoteEntry\.js$/.test(p)).map((p) => p.split('/')[2])
 
 /**
- * Clicks what opens a dialog and waits for it. A success toast (top right)
- * that slides in between Playwright's hit test and its click takes the click,
- * so a dialog that did not open is asked for again, at most three times.
+ * Clicks what opens a dialog and waits for it (see clickUntilShown).
  */
 export async function openDialog(page: Page, trigger: string) {
-  const dialog = page.locator('[role=dialog]').first()
+  return clickUntilShown(page, trigger, page.locator('[role=dialog]').first())
+}
+
+/**
+ * Clicks `trigger` and waits for `shown` (a dialog, a menu's item). A success toast (top right)
+ * that slides in between Playwright's hit test and its click takes the click, so what did not
+ * show is asked for again, at most three times.
+ */
+export async function clickUntilShown(page: Page, trigger: string, shown: Locator) {
   for (let attempt = 1; ; attempt++) {
-    // a dialog that opened late is not asked for twice
-    if (attempt === 1 || !(await dialog.isVisible())) await page.click(trigger)
+    // what showed late is not asked for twice
+    if (attempt === 1 || !(await shown.isVisible())) await page.click(trigger)
     try {
-      await dialog.waitFor({ timeout: 4000 })
-      return dialog
+      await shown.waitFor({ timeout: 4000 })
+      return shown
     } catch (e) {
       if (attempt === 3) throw e
     }
