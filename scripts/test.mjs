@@ -8,7 +8,7 @@
  * Then: module-boundary check, lint, type check, the UI build, the Japa suites.
  */
 import { randomBytes } from 'node:crypto'
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import * as fs from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -51,16 +51,21 @@ async function main() {
     embedded = await startEmbeddedPostgres({ dir: join(ROOT, '.data', 'pg-test'), port: 54330, database: 'postgres' })
     adminUrl = embedded.url
   }
-  const dbName = `balcao_test_${process.pid}`
-  const admin = new pg.default.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)
-  await admin.query(`CREATE DATABASE ${dbName}`)
-  await admin.end()
-  const u = new URL(adminUrl)
-  u.pathname = `/${dbName}`
-  env.DATABASE_URL = u.toString()
   env.TEST_ADMIN_DATABASE_URL = adminUrl
+  const databases = []
+  /** a fresh database of this run (one per Japa shard) */
+  const freshDatabase = async (name) => {
+    const admin = new pg.default.Client({ connectionString: adminUrl })
+    await admin.connect()
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await admin.query(`CREATE DATABASE ${name}`)
+    await admin.end()
+    databases.push(name)
+    const u = new URL(adminUrl)
+    u.pathname = `/${name}`
+    return u.toString()
+  }
+  env.DATABASE_URL = await freshDatabase(`balcao_test_${process.pid}`)
 
   if (!env.REDIS_URL && (await portOpen(6379))) env.REDIS_URL = 'redis://127.0.0.1:6379/5'
   console.log(`» database ${embedded ? 'embedded' : 'local'}; redis ${env.REDIS_URL ? 'on' : 'off'}`)
@@ -77,30 +82,28 @@ async function main() {
       'storybook',
       [node, 'node_modules/storybook/dist/bin/dispatcher.js', 'build', '-c', 'shell/.storybook', '-o', '.data/storybook-static', '--quiet'],
     ],
-    ['japa', [node, '--import=@poppinss/ts-exec', 'core/bin/test.ts', ...process.argv.slice(2)]],
+    ['japa', null],
   ]
   const only = process.env.TEST_ONLY
   let failed = 0
   let japaOutput = ''
+  let japaShards = 0
   for (const [name, cmd] of steps) {
     if (only && name !== only) continue
     console.log(`\n» ${name}`)
     const stepStarted = Date.now()
-    const r = spawnSync(cmd[0], cmd.slice(1), {
-      cwd: ROOT,
-      env,
-      stdio: name === 'japa' ? ['inherit', 'pipe', 'pipe'] : 'inherit',
-      maxBuffer: 64 * 1024 * 1024,
-    })
+    let status
     if (name === 'japa') {
-      japaOutput = r.stdout?.toString() ?? ''
-      process.stdout.write(japaOutput)
-      // the runner prints failures on stderr; written after the list so a log's tail holds them
-      process.stdout.write(r.stderr?.toString() ?? '')
+      const runs = await runJapa(node, env, freshDatabase)
+      japaShards = runs.length
+      japaOutput = runs.map((r) => r.stdout).join('\n')
+      status = runs.every((r) => r.status === 0) ? 0 : 1
+    } else {
+      status = spawnSync(cmd[0], cmd.slice(1), { cwd: ROOT, env, stdio: 'inherit' }).status
     }
     // each step's time, so a slower run shows where it went
     console.log(`» ${name}: ${Math.round((Date.now() - stepStarted) / 1000)} s`)
-    if (r.status !== 0) {
+    if (status !== 0) {
       failed++
       console.error(`✖ ${name} failed`)
       if (name !== 'japa') break
@@ -108,22 +111,102 @@ async function main() {
   }
   const cleanup = new pg.default.Client({ connectionString: adminUrl })
   await cleanup.connect()
-  await cleanup.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {})
+  for (const name of databases) await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
   await cleanup.end()
   if (embedded) await embedded.stop().catch(() => {})
 
   const plain = japaOutput.replace(/\x1b\[[0-9;]*m/g, '')
-  const summary = /Tests\s+(.*)\(\d+\)/.exec(plain)?.[1] ?? ''
-  const passed = Number(/(\d+) passed/.exec(summary)?.[1] ?? 0)
-  const testsFailed = Number(/(\d+) failed/.exec(summary)?.[1] ?? 0)
-  // the runner's exit code is not trusted alone: a failed test, or no summary at all, fails the run
+  // one summary per shard
+  const summaries = [...plain.matchAll(/Tests\s+(.*)\(\d+\)/g)].map((m) => m[1])
+  const count = (word) => summaries.reduce((n, s) => n + Number(new RegExp(`(\\d+) ${word}`).exec(s)?.[1] ?? 0), 0)
+  const passed = count('passed')
+  const testsFailed = count('failed')
+  // the runner's exit code is not trusted alone: a failed test, or a shard without its summary, fails the run
   const ranJapa = !only || only === 'japa'
-  if (ranJapa && !failed && (testsFailed > 0 || !summary)) failed++
+  if (ranJapa && !failed && (testsFailed > 0 || summaries.length < japaShards)) failed++
   const failures = failedTests(plain)
   if (failures.length) console.log(`\nfailed tests:\n${failures.join('\n')}`)
   console.log(`\n(${Math.round((Date.now() - started) / 1000)} s)`)
   console.log(`${passed} passed, ${testsFailed + (failed && !testsFailed ? 1 : 0)} failed`)
   process.exit(failed ? 1 : 0)
+}
+
+/**
+ * The Japa suites. Asked for by name or file (arguments), one process runs them. Else they run in
+ * shards at once, each with its own database, port, Redis prefix and storage: the unit and
+ * functional suites in one, the browser suite's files split over TEST_BROWSER_SHARDS more (2 by
+ * default). A test spends much of its time waiting (on pages, timers, child processes), so on
+ * two cores the shards overlap their waits. Each shard's output is printed whole when all are done.
+ */
+async function runJapa(node, env, freshDatabase) {
+  const argv = process.argv.slice(2)
+  const shards = argv.length ? [{ name: 'japa', args: argv }] : planShards()
+  const started = Date.now()
+  return Promise.all(
+    shards.map(async (shard, i) => {
+      const own = i === 0 ? env : {
+        ...env,
+        DATABASE_URL: await freshDatabase(`balcao_test_${process.pid}_${i}`),
+        PORT: String(await freePort()),
+        REDIS_PREFIX: `${env.REDIS_PREFIX}-${i}`,
+        STORAGE_PATH: `${env.STORAGE_PATH}-${i}`,
+      }
+      const child = spawn(node, ['--import=@poppinss/ts-exec', 'core/bin/test.ts', ...shard.args], {
+        cwd: ROOT,
+        env: own,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      const out = []
+      const err = []
+      child.stdout.on('data', (d) => out.push(d))
+      child.stderr.on('data', (d) => err.push(d))
+      const status = await new Promise((done) => child.on('close', (code) => done(code ?? 1)))
+      return { ...shard, status, seconds: Math.round((Date.now() - started) / 1000), out, err }
+    })
+  ).then((runs) =>
+    runs.map((r) => {
+      const stdout = Buffer.concat(r.out).toString()
+      if (runs.length > 1) console.log(`\n» japa shard ${r.name}: ${r.seconds} s`)
+      process.stdout.write(stdout)
+      // the runner prints failures on stderr; written after the list so a log's tail holds them
+      process.stdout.write(Buffer.concat(r.err).toString())
+      return { status: r.status, stdout }
+    })
+  )
+}
+
+/**
+ * The shards: the unit and functional suites' files dealt over TEST_FUNCTIONAL_SHARDS, the
+ * browser suite's over TEST_BROWSER_SHARDS (2 each by default: on 2 cores, 4 shards took 734 s,
+ * 3 took 927 s, one process 1,599 s), by size (a rough measure of their time). The globs are the
+ * suites' own (adonisrc.ts).
+ */
+function planShards() {
+  const plan = [
+    {
+      suites: ['unit', 'functional'],
+      globs: ['tests/unit/**/*.spec.ts', 'tests/functional/**/*.spec.ts', 'modules/*/tests/**/*.spec.ts', 'channels/*/tests/**/*.spec.ts'],
+      count: Number(process.env.TEST_FUNCTIONAL_SHARDS ?? 2),
+    },
+    { suites: ['browser'], globs: ['tests/browser/**/*.spec.ts'], count: Number(process.env.TEST_BROWSER_SHARDS ?? 2) },
+  ]
+  return plan.flatMap(({ suites, globs, count }) => {
+    const name = suites.join(' and ')
+    if (!(count > 1)) return [{ name, args: suites }]
+    const files = fs
+      .globSync(globs, { cwd: ROOT })
+      .map((f) => ({ f, size: fs.statSync(join(ROOT, f)).size }))
+      .sort((a, b) => b.size - a.size || a.f.localeCompare(b.f))
+    const groups = Array.from({ length: count }, () => ({ size: 0, files: [] }))
+    for (const file of files) {
+      const lightest = groups.reduce((a, b) => (b.size < a.size ? b : a))
+      lightest.files.push(file.f)
+      lightest.size += file.size
+    }
+    return groups
+      .filter((g) => g.files.length)
+      .map((g, i) => ({ name: `${name} ${i + 1}`, args: [...suites, ...g.files.map((f) => `--files=${f}`)] }))
+  })
 }
 
 /** The failed tests' titles, each under its file's heading, from the spec reporter's list. */
