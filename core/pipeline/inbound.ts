@@ -26,7 +26,6 @@ import type { Consumer } from '#core/jobs'
 import { UnitOfWork } from '#core/unit_of_work'
 import { SingleSlot } from '../public/extensions.js'
 import { Batch } from '../public/batch.js'
-import { prepared } from '../public/prepared.js'
 
 const ATTEMPTS = 8
 /** lanes a contact's events hash into; drainers split the lanes between them */
@@ -327,14 +326,14 @@ async function drainBatch(effects: (units: Committed[]) => void, careful = false
       }
     }
     if (done.length) {
-      await prepared(
-        trx.rawQuery(
-          // system: the batch's own event rows (claimed by id), of every company in it
-          `UPDATE inbound_events SET status = 'done', processed_at = now(), attempts = attempts + 1,
+      // planned at each run, like the claim: a generic plan made while the table was empty is a
+      // sequential scan, kept up to a minute while the table grows (23 ms a batch at 200,000 rows)
+      await trx.rawQuery(
+        // system: the batch's own event rows (claimed by id), of every company in it
+        `UPDATE inbound_events SET status = 'done', processed_at = now(), attempts = attempts + 1,
            last_error = NULL, next_attempt_at = NULL
          WHERE id = ANY(?::bigint[])`,
-          [done]
-        )
+        [done]
       )
     }
     return all.length
