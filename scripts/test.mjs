@@ -5,7 +5,8 @@
  *   recreated for every run.
  * - REDIS_URL if set; else 127.0.0.1:6379 if it answers. Tests of the
  *   PostgreSQL-only path (no Redis) start their own processes without it.
- * Then: module-boundary check, lint, type check, the UI build, the Japa suites.
+ * Then: module-boundary check, lint, type check, the UI build, the Japa suites (in shards at
+ * once, see runJapa).
  */
 import { randomBytes } from 'node:crypto'
 import { spawn, spawnSync } from 'node:child_process'
@@ -133,10 +134,9 @@ async function main() {
 
 /**
  * The Japa suites. Asked for by name or file (arguments), one process runs them. Else they run in
- * shards at once, each with its own database, port, Redis prefix and storage: the unit and
- * functional suites in one, the browser suite's files split over TEST_BROWSER_SHARDS more (2 by
- * default). A test spends much of its time waiting (on pages, timers, child processes), so on
- * two cores the shards overlap their waits. Each shard's output is printed whole when all are done.
+ * shards at once (planShards), each with its own database, port, Redis prefix and storage. A test
+ * spends much of its time waiting (on pages, timers, child processes), so even on two cores the
+ * shards overlap their waits. Each shard's output is printed whole when all are done.
  */
 async function runJapa(node, env, freshDatabase) {
   const argv = process.argv.slice(2)
