@@ -25,6 +25,8 @@ const env = await Env.create(new URL('../../', import.meta.url), {
   INBOUND_DRAINERS: Env.schema.number.optional(),
   // days a processed inbound event is kept before the retention sweep deletes it (default 30)
   INBOUND_KEEP_DAYS: Env.schema.number.optional(),
+  // how long an idle PostgreSQL connection stays in a process's pool (default 30 s)
+  DB_POOL_IDLE_MS: Env.schema.number.optional(),
   /**
    * graceful shutdown of an API process on SIGTERM (core/app/services/drain.ts): how long /health
    * answers 503 while requests are still served (so the load balancer moves away), then how long
