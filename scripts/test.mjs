@@ -45,7 +45,8 @@ async function main() {
   env.LOG_LEVEL = env.LOG_LEVEL || 'silent'
   env.STORAGE_PATH = join(ROOT, '.data', 'test-storage')
   // the shards and the processes tests start share one server (100 connections by default): an
-  // idle connection goes back after 2 s instead of 30 (peak 90 connections with 30 s)
+  // idle connection goes back after 2 s instead of 30 (a run's peak: 90 connections with 30 s, 84
+  // with 2 s; the rest is tests that start API and worker processes)
   env.DB_POOL_IDLE_MS ??= '2000'
 
   let embedded = null
