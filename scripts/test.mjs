@@ -182,23 +182,24 @@ async function runJapa(node, env, freshDatabase) {
 /**
  * The shards: the unit and functional suites' files dealt over TEST_FUNCTIONAL_SHARDS, the
  * browser suite's over TEST_BROWSER_SHARDS (2 each by default: on 2 cores, 4 shards took 734 s,
- * 3 took 927 s, one process 1,599 s), by size (a rough measure of their time). The globs are the
- * suites' own (adonisrc.ts).
+ * 3 took 927 s, one process 1,599 s), by size (a rough measure of their time).
  */
 function planShards() {
+  const globs = suiteGlobs()
   const plan = [
-    {
-      suites: ['unit', 'functional'],
-      globs: ['tests/unit/**/*.spec.ts', 'tests/functional/**/*.spec.ts', 'modules/*/tests/**/*.spec.ts', 'channels/*/tests/**/*.spec.ts'],
-      count: Number(process.env.TEST_FUNCTIONAL_SHARDS ?? 2),
-    },
-    { suites: ['browser'], globs: ['tests/browser/**/*.spec.ts'], count: Number(process.env.TEST_BROWSER_SHARDS ?? 2) },
+    { suites: ['unit', 'functional'], count: Number(process.env.TEST_FUNCTIONAL_SHARDS ?? 2) },
+    { suites: ['browser'], count: Number(process.env.TEST_BROWSER_SHARDS ?? 2) },
   ]
-  return plan.flatMap(({ suites, globs, count }) => {
+  const unplanned = Object.keys(globs).filter((name) => !plan.some((p) => p.suites.includes(name)))
+  if (unplanned.length) throw new Error(`scripts/test.mjs: no shard runs the suite(s) ${unplanned.join(', ')}`)
+  return plan.flatMap(({ suites, count }) => {
     const name = suites.join(' and ')
     if (!(count > 1)) return [{ name, args: suites }]
     const files = fs
-      .globSync(globs, { cwd: ROOT })
+      .globSync(
+        suites.flatMap((suite) => globs[suite]),
+        { cwd: ROOT }
+      )
       .map((f) => ({ f, size: fs.statSync(join(ROOT, f)).size }))
       .sort((a, b) => b.size - a.size || a.f.localeCompare(b.f))
     const groups = Array.from({ length: count }, () => ({ size: 0, files: [] }))
@@ -211,6 +212,22 @@ function planShards() {
       .filter((g) => g.files.length)
       .map((g, i) => ({ name: `${name} ${i + 1}`, args: [...suites, ...g.files.map((f) => `--files=${f}`)] }))
   })
+}
+
+/**
+ * Each suite's file globs, read from adonisrc.ts (the one place they are written), so that a shard
+ * given files by name never leaves out a file the suite would run.
+ */
+function suiteGlobs() {
+  const rc = fs.readFileSync(join(ROOT, 'adonisrc.ts'), 'utf8')
+  const globs = {}
+  for (const m of rc.matchAll(/files:\s*\[([^\]]*)\],\s*name:\s*'([^']+)'/g)) {
+    globs[m[2]] = [...m[1].matchAll(/'([^']+)'/g)].map((g) => g[1])
+  }
+  for (const suite of ['unit', 'functional', 'browser']) {
+    if (!globs[suite]?.length) throw new Error(`scripts/test.mjs: the ${suite} suite's files are not found in adonisrc.ts`)
+  }
+  return globs
 }
 
 /** The failed tests' titles, each under its file's heading, from the spec reporter's list. */
