@@ -148,13 +148,15 @@ async function runJapa(node, env, freshDatabase) {
   const started = Date.now()
   return Promise.all(
     shards.map(async (shard, i) => {
-      const own = i === 0 ? env : {
+      const own = i === 0 ? { ...env } : {
         ...env,
         DATABASE_URL: await freshDatabase(`balcao_test_${process.pid}_${i}`),
         PORT: String(await freePort()),
         REDIS_PREFIX: `${env.REDIS_PREFIX}-${i}`,
         STORAGE_PATH: `${env.STORAGE_PATH}-${i}`,
       }
+      // names the shard's connections in pg_stat_activity (node-postgres reads PGAPPNAME)
+      own.PGAPPNAME = `balcao-test-${i}`
       const child = spawn(node, ['--import=@poppinss/ts-exec', 'core/bin/test.ts', ...shard.args], {
         cwd: ROOT,
         env: own,

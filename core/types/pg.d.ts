@@ -1,6 +1,7 @@
 /**
  * The part of node-postgres the core uses directly (the inbound drainers'
- * LISTEN connection); everything else goes through Lucid. pg ships no types.
+ * LISTEN connection, the PostgreSQL job backend's pool); everything else goes
+ * through Lucid. pg ships no types.
  */
 declare module 'pg' {
   export class Client {
@@ -11,6 +12,28 @@ declare module 'pg' {
     on(event: 'error', listener: (error: Error) => void): this
     on(event: 'notification', listener: (message: { channel: string; payload?: string }) => void): this
   }
-  const pg: { Client: typeof Client }
+  export interface PoolClient {
+    query(text: string, values?: unknown[]): Promise<{ rows: any[] }>
+    release(destroy?: boolean | Error): void
+  }
+  export class Pool {
+    constructor(config: {
+      connectionString?: string
+      options?: string
+      max?: number
+      idleTimeoutMillis?: number
+      connectionTimeoutMillis?: number
+      keepAlive?: boolean
+    })
+    /** read at each checkout: raising max lets more clients in */
+    options: { max: number; keepAlive?: boolean }
+    totalCount: number
+    connect(): Promise<PoolClient>
+    query(text: string, values?: unknown[]): Promise<{ rows: any[] }>
+    end(): Promise<void>
+    on(event: 'error', listener: (error: Error) => void): this
+    setMaxListeners(n: number): this
+  }
+  const pg: { Client: typeof Client; Pool: typeof Pool }
   export default pg
 }

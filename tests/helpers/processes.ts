@@ -35,6 +35,8 @@ export async function startApiProcess(
     ...(process.env as Record<string, string>),
     PORT: String(port),
     WORKERS: 'false',
+    // a child's connections show apart from its test process's in pg_stat_activity
+    PGAPPNAME: `${process.env.PGAPPNAME ?? 'balcao-test'}-child`,
   }
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete childEnv[k]

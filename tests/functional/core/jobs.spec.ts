@@ -66,6 +66,36 @@ for (const backend of ['redis', 'postgres'] as const) {
   })
 }
 
+test.group('jobs on postgres: connections', () => {
+  test('the queues and workers of a process share one small pool', async ({ assert }) => {
+    const jobs = new JobRegistry('postgres')
+    const queues = Array.from({ length: 12 }, (_, i) => `pool-${Date.now()}-${i}`)
+    let runs = 0
+    for (const q of queues) {
+      jobs.define(q, 'work', async () => void (await wait(20), runs++), { concurrency: 4 })
+    }
+    const count = async () =>
+      Number(
+        (await db.rawQuery(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()`))
+          .rows[0].n
+      )
+    const before = await count()
+    let peak = 0
+    const sampler = setInterval(() => void count().then((n) => (peak = Math.max(peak, n - before))), 25)
+    try {
+      await jobs.startWorkers()
+      await Promise.all(queues.flatMap((q) => Array.from({ length: 8 }, () => jobs.dispatch(q, 'work', {}))))
+      assert.isTrue(await until(() => runs === queues.length * 8, 20000))
+    } finally {
+      clearInterval(sampler)
+      await jobs.close()
+    }
+    // a LISTEN connection per worker, 4 for the queries, 2 for the sampler and this process's own pool
+    assert.isAtMost(peak, queues.length + 4 + 2)
+    assert.isAtLeast(peak, queues.length)
+  }).timeout(60000)
+})
+
 test.group('presence', () => {
   test('users go offline after 5 minutes without a heartbeat, with a user event', async ({ client, assert }) => {
     const { company, adminToken, admin } = await createTenant()
