@@ -10,7 +10,8 @@
  * event opens a conversation),
  * BENCH_BATCH (events per webhook request in the second pair of scenarios, default 20; 1 skips them)
  * sent by BENCH_BATCH_CLIENTS clients (default 8; the first pair uses 32),
- * BENCH_SCENARIOS (some of new,held,newb,heldb; default all),
+ * BENCH_RATE (events/s the paced pair newp,heldp offers on a fixed schedule, default 3000; 0 skips them),
+ * BENCH_SCENARIOS (some of new,held,newb,heldb,newp,heldp; default all),
  * BENCH_REQUESTS (requests per list measurement, default 200), BENCH_KEEP=1 keeps the database,
  * BENCH_SPLIT=0 runs the workers inside the API process instead of a separate worker process,
  * BENCH_STATEMENTS=1 counts the worker's statements per event (through a proxy: slower),
@@ -250,7 +251,14 @@ async function main() {
     ]
 
     // inbound: signed webhooks over loopback, 32 in flight, to persisted + processed (ticket, message, realtime)
-    async function inbound(label, numberOf, perRequest = 1, clients = 32) {
+    /**
+     * Sends EVENTS inbound events, perRequest per webhook call, and waits until they are processed.
+     * Closed loop (`rate` 0): `clients` callers send as fast as they are answered, so the accept
+     * latency is the one of a saturated machine. Open loop (`rate` events/s): calls leave on a fixed
+     * schedule whatever the answers, and a call's latency counts from the moment it was due (a late
+     * answer delays no later call, so slow periods are not hidden).
+     */
+    async function inbound(label, numberOf, perRequest = 1, clients = 32, rate = 0) {
       const before = Number((await sql.query(`SELECT coalesce(max(id), 0) AS m FROM inbound_events`)).rows[0].m)
       if (workerProxy) workerProxy.state.statements = []
       const started = Date.now()
@@ -260,22 +268,36 @@ async function main() {
         const number = numberOf(i)
         return { id: `bench-${label}-${i}`, from: { number, name: `Bench ${number}` }, body: `evento ${i}` }
       }
-      const worker = async () => {
-        while (next < EVENTS) {
-          const first = next
-          next = Math.min(EVENTS, next + perRequest)
-          const list = Array.from({ length: next - first }, (_, k) => event(first + k))
-          // one event is sent as an object, several as a JSON array (one signature, one stored batch)
-          const body = JSON.stringify(perRequest === 1 ? list[0] : list)
-          const ts = Math.floor(Date.now() / 1000)
-          const sig = 'sha256=' + createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex')
-          const s = performance.now()
-          const r = await api('POST', `/channels/api/webhook/${token}`, { body, headers: { 'x-balcao-timestamp': String(ts), 'x-balcao-signature': sig } })
-          acceptTimes.push(performance.now() - s)
-          if (r.status !== 202) throw new Error(`webhook ${r.status} ${JSON.stringify(r.json)}`)
-        }
+      const send = async (first, last, due) => {
+        const list = Array.from({ length: last - first }, (_, k) => event(first + k))
+        // one event is sent as an object, several as a JSON array (one signature, one stored batch)
+        const body = JSON.stringify(perRequest === 1 ? list[0] : list)
+        const ts = Math.floor(Date.now() / 1000)
+        const sig = 'sha256=' + createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex')
+        const r = await api('POST', `/channels/api/webhook/${token}`, { body, headers: { 'x-balcao-timestamp': String(ts), 'x-balcao-signature': sig } })
+        acceptTimes.push(performance.now() - due)
+        if (r.status !== 202) throw new Error(`webhook ${r.status} ${JSON.stringify(r.json)}`)
       }
-      await Promise.all(Array.from({ length: clients }, worker))
+      if (rate > 0) {
+        const start = performance.now()
+        const calls = []
+        for (let first = 0; first < EVENTS; first += perRequest) {
+          const due = start + (first / rate) * 1000
+          const wait = due - performance.now()
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+          calls.push(send(first, Math.min(EVENTS, first + perRequest), due))
+        }
+        await Promise.all(calls)
+      } else {
+        const worker = async () => {
+          while (next < EVENTS) {
+            const first = next
+            next = Math.min(EVENTS, next + perRequest)
+            await send(first, next, performance.now())
+          }
+        }
+        await Promise.all(Array.from({ length: clients }, worker))
+      }
       const acceptedAt = Date.now()
       for (;;) {
         const left = Number((await sql.query(`SELECT count(*) AS n FROM inbound_events WHERE id > $1 AND status <> 'done'`, [before])).rows[0].n)
@@ -291,7 +313,7 @@ async function main() {
       return {
         events: EVENTS,
         eventsPerRequest: perRequest,
-        clients,
+        ...(rate > 0 ? { offeredPerSecond: rate } : { clients }),
         messagesStored: Number(made),
         acceptPerSecond: round(EVENTS / ((acceptedAt - started) / 1000)),
         acceptP50Ms: round(pct(acceptTimes, 50)),
@@ -323,6 +345,12 @@ async function main() {
     const BATCH_CLIENTS = num('BENCH_BATCH_CLIENTS', 8)
     const freshBatched = BATCH > 1 && wanted('newb') ? await inbound('newb', (i) => String(5598000000000 + (i % CONTACTS)), BATCH, BATCH_CLIENTS) : null
     const ongoingBatched = BATCH > 1 && wanted('heldb') ? await inbound('heldb', (i) => held[i % held.length], BATCH, BATCH_CLIENTS) : null
+    // the same two again, sent at BENCH_RATE events/s (default 3,000, the issue's target) on a fixed schedule:
+    // the accept latency at that load rather than at saturation
+    const RATE = num('BENCH_RATE', 3000)
+    const paced = (name, numberOf) => (BATCH > 1 && RATE > 0 && wanted(name) ? inbound(name, numberOf, BATCH, 0, RATE) : null)
+    const freshPaced = await paced('newp', (i) => String(5597000000000 + (i % CONTACTS)))
+    const ongoingPaced = await paced('heldp', (i) => held[i % held.length])
 
     // the PostgreSQL ceiling: single-row inserts of a message-sized row into a copy of messages with its indexes, 8 clients, 5 s
     await sql.query('CREATE TABLE bench_ceiling (LIKE messages INCLUDING ALL)')
@@ -362,6 +390,8 @@ async function main() {
         ongoingConversations: ongoing,
         ...(freshBatched ? { newConversationsBatched: freshBatched } : {}),
         ...(ongoingBatched ? { ongoingConversationsBatched: ongoingBatched } : {}),
+        ...(freshPaced ? { newConversationsPaced: freshPaced } : {}),
+        ...(ongoingPaced ? { ongoingConversationsPaced: ongoingPaced } : {}),
       },
       postgresSingleRowInsertsPerSecond: ceiling,
       ...(ongoing ? { ongoingShareOfCeiling: `${Math.round((ongoing.endToEndPerSecond / ceiling) * 100)} %` } : {}),
