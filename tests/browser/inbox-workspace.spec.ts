@@ -283,6 +283,48 @@ test.group('browser · inbox workspace', (group) => {
     await context.close()
   })
 
+  test('tickets that leave the list while it is open do not make the next page skip any', async ({ assert }) => {
+    const world = await inboxWorld()
+    const companyId = world.company.id
+    // 45 pending tickets, newest first: page 1 holds "Rolagem 1" to "Rolagem 40"
+    await db.rawQuery(
+      `INSERT INTO contacts (company_id, name, number)
+       SELECT ?, 'Rolagem ' || g, (?::bigint + g)::text FROM generate_series(1, 45) g`,
+      [companyId, 5511800000000 + companyId * 100]
+    )
+    const tickets = await db.rawQuery(
+      `INSERT INTO tickets (company_id, uuid, status, channel, contact_id, whatsapp_id, queue_id, last_message, updated_at, created_at)
+       SELECT c.company_id, gen_random_uuid(), 'pending', 'api', c.id, ?, ?, c.name,
+              now() - (substr(c.name, 9)::int || ' minutes')::interval, now()
+         FROM contacts c WHERE c.company_id = ? AND c.name LIKE 'Rolagem %'
+       RETURNING id, last_message`,
+      [world.whatsapp.id, world.queue.id, companyId]
+    )
+    const idOf = new Map<string, number>(tickets.rows.map((r: any) => [r.last_message, r.id]))
+    const { page, context } = await openWorkspace(browser, world.admin.email)
+    await page.click('[data-testid=tab-pending]')
+    await card(page, 'pending', 'Rolagem 1').first().waitFor()
+    // the five newest are closed by another admin: they leave the list live
+    const other = await agent(world, [world.queue.id], { profile: 'admin' })
+    for (let i = 1; i <= 5; i++) {
+      const r = await fetch(`http://127.0.0.1:${process.env.PORT}/tickets/${idOf.get(`Rolagem ${i}`)}`, {
+        method: 'PUT',
+        headers: { 'authorization': `Bearer ${other.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'closed' }),
+      })
+      assert.equal(r.status, 200)
+    }
+    await waitFor(async () => (await card(page, 'pending', 'Rolagem 5').count()) === 0 || null)
+    // the next page starts after "Rolagem 40", not 40 rows down the list as it is now
+    const scroller = page.locator('[data-testid=ticket-scroll-pending]')
+    for (let i = 0; i < 3; i++) {
+      await scroller.evaluate((el: any) => (el.scrollTop = el.scrollHeight))
+      await page.waitForTimeout(400)
+    }
+    for (const n of [41, 43, 45]) await card(page, 'pending', `Rolagem ${n}`).first().waitFor({ timeout: 5000 })
+    await context.close()
+  })
+
   test('a pending ticket without a queue asks for one on accept', async ({ assert }) => {
     const world = await inboxWorld()
     const { ticket, name } = await inbound(world, 'Sem fila ainda')

@@ -51,6 +51,8 @@ export interface TicketPage {
   /** more rows than `count` match: the server counts exactly only up to a cap */
   countCapped?: boolean
   hasMore: boolean
+  /** continues after this page's last row (keyset): rows that left the list meanwhile shift nothing */
+  nextCursor?: string | null
 }
 
 /** The lists of the workspace: tabs Open / Pending / Group and the Closed and Search views. */

@@ -29,10 +29,19 @@ export interface Viewer {
 
 const json = (ids: (number | string)[]) => (ids.length ? JSON.stringify(ids) : undefined)
 
-export function listQuery(kind: TicketListKind, p: ListParams, page: number, isUserProfile: boolean) {
+export function listQuery(
+  kind: TicketListKind,
+  p: ListParams,
+  page: number,
+  isUserProfile: boolean,
+  cursor: string | null = null
+) {
   return {
     status: kind,
     pageNumber: page,
+    // the next page continues after the previous page's last row: an offset would skip the rows
+    // that moved up when tickets left the list meanwhile (the server ignores pageNumber then)
+    cursor: cursor ?? undefined,
     searchParam: kind === 'search' ? p.searchParam : undefined,
     // spec 1 §6: in search a user profile uses showAll false
     showAll: kind === 'search' && isUserProfile ? false : p.showAll,
@@ -115,6 +124,7 @@ export function useTicketList(
   const [error, setError] = useState<unknown>(null)
   const [generation, setGeneration] = useState(0)
   const page = useRef(1)
+  const cursor = useRef<string | null>(null)
   const inFlight = useRef<AbortController | null>(null)
   const key = JSON.stringify(params)
   const paramsRef = useRef(params)
@@ -134,7 +144,7 @@ export function useTicketList(
       try {
         const r = await api.get<TicketPage>(
           '/tickets',
-          listQuery(kind, paramsRef.current, n, meRef.current.isUserProfile),
+          listQuery(kind, paramsRef.current, n, meRef.current.isUserProfile, replace ? null : cursor.current),
           controller.signal
         )
         if (controller.signal.aborted) return
@@ -142,14 +152,19 @@ export function useTicketList(
         // the contact filter is applied here too (the list call may not know it)
         const rows = contacts.length ? r.tickets.filter((x) => contacts.includes(x.contactId)) : r.tickets
         page.current = n
+        cursor.current = r.nextCursor ?? null
         const old = itemsRef.current
         const seen = new Set(old.map((x) => x.id))
         const next = replace ? rows : [...old, ...rows.filter((x) => !seen.has(x.id))]
         itemsRef.current = next
         setItems(next)
-        setCount(r.count)
-        cappedRef.current = Boolean(r.countCapped)
-        setCountCapped(cappedRef.current)
+        // a page after a cursor counts only the rows after it: the first page's count stands
+        // (events keep it current)
+        if (replace) {
+          setCount(r.count)
+          cappedRef.current = Boolean(r.countCapped)
+          setCountCapped(cappedRef.current)
+        }
         setHasMore(r.hasMore)
       } catch (e) {
         if (!controller.signal.aborted) setError(e)
