@@ -334,6 +334,48 @@ test.group('daily sums', () => {
   })
 })
 
+test.group('daily sums under concurrent writers', () => {
+  test("two open transactions add to the same day's sums without waiting for each other", async ({ assert }) => {
+    const world = await createTenant()
+    const { moveSums } = await import('../tracking/daily_rollup.js')
+    const session = {
+      user_id: null,
+      queue_id: null,
+      queued_at: new Date(),
+      started_at: null,
+      closed_at: null,
+      nps_at: null,
+      finished_at: null,
+      rate: null,
+    }
+    const pidOf = async (trx: any) => Number((await trx.rawQuery('SELECT pg_backend_pid() AS p')).rows[0].p)
+    const first = await db.transaction()
+    const opened = [first]
+    try {
+      // a second transaction on a connection of another slot (a slot is the connection's pid modulo 8)
+      let second = await db.transaction()
+      opened.push(second)
+      while ((await pidOf(second)) % 8 === (await pidOf(first)) % 8) {
+        second = await db.transaction()
+        opened.push(second)
+      }
+      await tenancy.run(world.company.id, () => moveSums(first, [{ s: session, sign: 1 }]))
+      // the first holds its row until it commits: a wait here would be the lock timeout's error
+      await second.rawQuery(`SET LOCAL lock_timeout = '2s'`)
+      await tenancy.run(world.company.id, () => moveSums(second, [{ s: session, sign: 1 }]))
+      await second.commit()
+      await first.commit()
+    } finally {
+      for (const trx of opened) if (!trx.isCompleted) await trx.rollback()
+    }
+    const daily = await db.rawQuery(
+      `SELECT sum(tickets)::int AS tickets, count(*)::int AS n FROM dashboard_daily WHERE company_id = ?`,
+      [world.company.id]
+    )
+    assert.deepEqual(daily.rows[0], { tickets: 2, n: 2 })
+  })
+})
+
 test.group('ticket tracking of a burst', () => {
   test('new conversations drained together: one session each, the day counted once per ticket', async ({ assert }) => {
     const { ingest, message, waitProcessed, rand, stopWorkers } = await import('#tests/helpers/inbox')

@@ -1,7 +1,8 @@
 /**
  * Keeps dashboard_daily in step with the sessions: every write of a session
  * takes its old contribution out and puts its new one in, in the session's
- * own transaction, so the sums always equal what the sessions say.
+ * own transaction, so the sums always equal what the sessions say (summed over
+ * a key's slots).
  */
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { Company } from '#core/models'
@@ -112,6 +113,13 @@ async function zoneOf(companyId: number, trx: TransactionClientContract) {
  */
 export type SumChange = { s: SessionRow; sign: 1 | -1 }
 
+/**
+ * Rows per company, day, agent and queue: every change of a company's tickets adds to its day's
+ * "no agent, no queue" row, and writers on one row wait for each other's commit. Readers sum a
+ * key's rows; a slot's share may be negative (a move out of a contribution another slot added).
+ */
+const DAILY_SLOTS = 8
+
 function dailyUpsert(companyId: number, changes: SumChange[], zone: string) {
   const rows = new Map<string, { day: string; userKey: number; queueKey: number; v: Vector }>()
   for (const { s, sign } of changes) {
@@ -127,11 +135,13 @@ function dailyUpsert(companyId: number, changes: SumChange[], zone: string) {
   const list = [...rows.values()].sort(
     (a, b) => a.day.localeCompare(b.day) || a.userKey - b.userKey || a.queueKey - b.queueKey
   )
-  const placeholders = `(?, ?, ?, ?, ${FIELDS.map(() => '?').join(', ')})`
+  // the writing connection's slot: concurrent writers add to rows of their own (one slot per
+  // statement, so its rows are still locked in key order)
+  const placeholders = `(?, ?, ?, ?, pg_backend_pid() % ${DAILY_SLOTS}, ${FIELDS.map(() => '?').join(', ')})`
   return {
-    sql: `INSERT INTO dashboard_daily (company_id, day, user_key, queue_key, ${FIELDS.join(', ')})
+    sql: `INSERT INTO dashboard_daily (company_id, day, user_key, queue_key, slot, ${FIELDS.join(', ')})
           VALUES ${list.map(() => placeholders).join(', ')}
-          ON CONFLICT (company_id, day, user_key, queue_key) DO UPDATE SET
+          ON CONFLICT (company_id, day, user_key, queue_key, slot) DO UPDATE SET
           ${FIELDS.map((f) => `${f} = dashboard_daily.${f} + excluded.${f}`).join(', ')}`,
     bindings: list.flatMap((r) => [companyId, r.day, r.userKey, r.queueKey, ...FIELDS.map((f) => r.v[f])]),
     rows: list.length,
