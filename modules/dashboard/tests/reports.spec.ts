@@ -244,17 +244,23 @@ test.group('exports', () => {
     const world = await inboxWorld()
     await track(world.company, [{ status: 'group', at: '2026-03-10T12:00:00Z' }])
     const row = async (lang: string) => {
-      const { file } = await exported(client, world.adminToken, {
+      const { file, exportId } = await exported(client, world.adminToken, {
         date_from: '2026-03-01',
         date_to: '2026-03-31',
         table: 'groups',
         format: 'csv',
         lang,
       })
-      return (await csvLines(file))[1]
+      const lines = await csvLines(file)
+      // once (stop 46) this export's file held another company's calls rows: say which file it was
+      const seen = `export ${exportId} of company ${world.company.id}: ${lines.length} lines, ${lines.slice(0, 3).join(' | ')}`
+      assert.lengthOf(lines, 2, seen) // the header and the one row
+      return { line: lines[1], seen }
     }
-    assert.include(await row('pt'), '2026-03-10 09:00')
-    assert.include(await row('es'), '2026-03-10 06:00')
+    const pt = await row('pt')
+    assert.include(pt.line, '2026-03-10 09:00', pt.seen)
+    const es = await row('es')
+    assert.include(es.line, '2026-03-10 06:00', es.seen)
     const calls = await exported(client, world.adminToken, {
       date_from: '2026-03-01',
       date_to: '2026-03-31',
