@@ -89,7 +89,11 @@ export async function startApiProcess(
 
 /** A job worker process (npm run worker); resolves once it has started. */
 export async function startWorkerProcess(env: Record<string, string | undefined> = {}) {
-  const childEnv: Record<string, string> = { ...(process.env as Record<string, string>) }
+  const childEnv: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    // as startApiProcess's: the child's connections show apart in pg_stat_activity
+    PGAPPNAME: `${process.env.PGAPPNAME ?? 'balcao-test'}-child`,
+  }
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete childEnv[k]
     else childEnv[k] = v
