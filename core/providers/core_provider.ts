@@ -30,8 +30,12 @@ export default class CoreProvider {
   async ready() {
     const { startCacheInvalidation } = await import('#core/cache')
     startCacheInvalidation()
-    const { startRealtimeFanout } = await import('#services/realtime_fanout')
-    startRealtimeFanout()
+    // only a process that serves HTTP has streams to write to: a worker process that listened
+    // decoded every event of the deployment, its own included, for nobody
+    if (['web', 'test'].includes(this.app.getEnvironment())) {
+      const { startRealtimeFanout } = await import('#services/realtime_fanout')
+      startRealtimeFanout()
+    }
     const env = (await import('#start/env')).default
     const inProcess = env.get('WORKERS', true) !== false
     if (this.app.getEnvironment() === 'web' && inProcess) {

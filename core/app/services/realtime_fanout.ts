@@ -15,8 +15,9 @@
  * processes) sent as the SSE `id:` line, and the last REPLAY_MAX events are
  * kept in one Redis stream shared by the nodes (in process memory without
  * Redis). One Lua call appends the event and publishes it, so the publish
- * order is the id order, and every process (the sender too) writes events in
- * the order its one subscriber connection hears them. A client whose node
+ * order is the id order, and every process that serves HTTP (the sender too)
+ * writes events in the order its one subscriber connection hears them; a
+ * worker process only sends. A client whose node
  * died reconnects to another with `Last-Event-ID` (EventSource sends it by
  * itself); each of its subscriptions then gets the channel's events after
  * that id before the live ones, exactly once (see replayMissed).
@@ -147,8 +148,9 @@ function flush() {
     results.forEach(([error, id], i) => {
       const e = batch[i]
       if (error) writeLocally(e.channels, e.json, null)
-      // written here when our own subscriber cannot hear it (reconnecting)
-      else if (subscriber?.status !== 'ready') writeLocally(e.channels, e.json, id as string)
+      // written here when our own subscriber cannot hear it (reconnecting); a process that does not
+      // listen (a worker process) has no streams
+      else if (subscriber && subscriber.status !== 'ready') writeLocally(e.channels, e.json, id as string)
     })
   }, failed)
 }
