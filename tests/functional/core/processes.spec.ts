@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process'
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { jobs } from '#core/jobs'
+import { redis } from '#services/redis'
 import { createTenant, createUser } from '#tests/helpers/world'
 
 function runWorker(env: Record<string, string>) {
@@ -18,7 +19,17 @@ function runWorker(env: Record<string, string>) {
 }
 
 test.group('processes', () => {
-  test('a separate worker process runs the core jobs', async ({ assert }) => {
+  test('a separate worker process runs the core jobs, and does not listen to the realtime fan-out', async ({
+    assert,
+  }) => {
+    // a worker holds no streams: listening, it decoded every event of the deployment for nobody
+    const topic = `${process.env.REDIS_PREFIX ?? 'balcao'}:realtime`
+    // (without Redis there is no fan-out to listen to)
+    const listeners = async () => {
+      const r = redis()
+      return r ? Number(((await r.pubsub('NUMSUB', topic)) as [string, number])[1]) : null
+    }
+    const before = await listeners()
     const { company } = await createTenant()
     const { user } = await createUser(company)
     await db
@@ -38,6 +49,9 @@ test.group('processes', () => {
         await new Promise((r) => setTimeout(r, 200))
       }
       assert.isFalse(row.online, worker.output())
+      // its ready hooks ran before it said so; a subscription would be in place well within a second
+      await new Promise((r) => setTimeout(r, 1000))
+      assert.equal(await listeners(), before, 'the worker subscribed to the realtime topic')
     } finally {
       // a graceful stop waits for the jobs the worker took, and the queues are shared with the rest of
       // the run (a media fetch may wait 30 s on a host that never answers): bounded here
