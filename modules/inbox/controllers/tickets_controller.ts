@@ -18,7 +18,7 @@ import { updateTicket } from '../services/ticket_update.js'
 import { insertTicketIfNone } from '../services/find_or_create_ticket.js'
 import { emitTicketDelete, emitTicketUpdate } from '../services/ticket_events.js'
 import { markTicketRead } from '../services/read_state.js'
-import { otherOpenTicketError } from '../services/ticket_conflict.js'
+import { lostAcceptRace, otherOpenTicketError } from '../services/ticket_conflict.js'
 import { closeAllValidator, createTicketValidator, updateTicketValidator } from '../validators/tickets.js'
 import { isoDate, jsonIdList, jsonStringList, truthy } from './params.js'
 
@@ -139,7 +139,12 @@ export default class TicketsController {
   }
 
   async update(ctx: HttpContext) {
-    const ticket = await visibleTicket(ctx, idParam(ctx, 'ERR_NO_TICKET_FOUND'))
+    const id = idParam(ctx, 'ERR_NO_TICKET_FOUND')
+    const ticket = await visibleTicket(ctx, id).catch(async (error) => {
+      if (!(error instanceof AppError) || error.status !== 404) throw error
+      // accepting a ticket another agent took meanwhile: say who holds it, not "not found"
+      throw (await lostAcceptRace((await callerOf(ctx)).viewer, id, ctx.request.input('status'))) ?? error
+    })
     const data = await ctx.request.validateUsing(updateTicketValidator)
     const { viewer, mask } = await callerOf(ctx)
     const result = await updateTicket(ticket, data, { user: ctx.actor.user, viewer })

@@ -27,6 +27,7 @@ import { loadTicket } from './ticket_loader.js'
 import { markTicketRead } from './read_state.js'
 import { toConversationTicket } from './conversation_port.js'
 import { insertTicketIfNone } from './find_or_create_ticket.js'
+import { alreadyAcceptedError } from './ticket_conflict.js'
 
 type Before = TicketLike
 
@@ -104,6 +105,19 @@ export async function updateTicket(ticket: Ticket, change: TicketChange, actor: 
   if (to === 'closed' && from !== 'closed') return close(ticket, change, actor, before)
   if ((to === 'open' || to === 'group') && from === 'pending') return accept(ticket, change, actor, before)
   if ((to === 'open' || to === 'group') && from === 'closed') return reopen(ticket, change, actor, before)
+  // an accept of a ticket another agent accepted since the caller's list was read: theirs, not the
+  // last writer's (the products this replaces let the second accept take it silently)
+  if (
+    change.status !== undefined &&
+    (to === 'open' || to === 'group') &&
+    (from === 'open' || from === 'group') &&
+    change.userId === me.id &&
+    ticket.userId !== null &&
+    ticket.userId !== me.id
+  ) {
+    const taken = await alreadyAcceptedError(ticket.id, me.id)
+    if (taken) throw taken
+  }
   if (to === 'pending' && (from === 'open' || from === 'group')) {
     return move(ticket, { status: 'pending', user_id: null }, ['open', 'group'], 'pending', me, before)
   }
@@ -197,18 +211,8 @@ async function accept(ticket: Ticket, change: TicketChange, actor: Actor, before
     )
   } catch (error) {
     if (error instanceof AppError && error.code === 'ERR_TICKET_STATE_CHANGED') {
-      const now = await Ticket.query().where('id', ticket.id).preload('user').first()
-      if (now && now.userId && now.userId !== userId && (now.status === 'open' || now.status === 'group')) {
-        throw new AppError('ERR_TICKET_ALREADY_ACCEPTED', 409, {
-          details: {
-            ticket: {
-              id: now.id,
-              userId: now.userId,
-              user: now.user ? { id: now.user.id, name: now.user.name } : null,
-            },
-          },
-        })
-      }
+      const taken = await alreadyAcceptedError(ticket.id, userId)
+      if (taken) throw taken
     }
     throw error
   }

@@ -185,6 +185,39 @@ test.group('tickets', (group) => {
     assert.lengthOf(opens, 1)
   })
 
+  test('an accept that arrives after another agent accepted: 409 with the holder, never a 404 or a takeover', async ({
+    client,
+    assert,
+  }) => {
+    const w = await inboxWorld()
+    const t = await pendingTicket(w)
+    const a = await agent(w)
+    const hidden = await agent(w) // sees only its own open tickets: the ticket left its view
+    const allChat = await agent(w, [w.queue.id], { allUserChat: 'enabled' }) // still sees it, as an open ticket
+    const stranger = await agent(w, []) // never saw it: not in its queue
+    ;(
+      await client.put(`/tickets/${t.id}`).bearerToken(a.token).json({ status: 'open', userId: a.user.id })
+    ).assertStatus(200)
+    for (const late of [hidden, allChat]) {
+      const r = await client
+        .put(`/tickets/${t.id}`)
+        .bearerToken(late.token)
+        .json({ status: 'open', userId: late.user.id })
+      r.assertStatus(409)
+      assert.equal(r.body().error, 'ERR_TICKET_ALREADY_ACCEPTED')
+      assert.equal(r.body().ticket.userId, a.user.id)
+    }
+    const r = await client
+      .put(`/tickets/${t.id}`)
+      .bearerToken(stranger.token)
+      .json({ status: 'open', userId: stranger.user.id })
+    r.assertStatus(404)
+    assert.equal(r.body().error, 'ERR_NO_TICKET_FOUND')
+    const row = await db.from('tickets').where('id', t.id).firstOrFail()
+    assert.equal(row.user_id, a.user.id)
+    assert.lengthOf(await db.from('ticket_logs').where({ ticket_id: t.id, type: 'open' }), 1)
+  })
+
   test('accept, return to queue, close with farewell through the outbox, reopen, logs', async ({ client, assert }) => {
     const w = await inboxWorld()
     // the accept greeting has its own conversation test; here only the farewell is sent
