@@ -149,6 +149,15 @@ export async function updateTicket(ticket: Ticket, change: TicketChange, actor: 
   return fresh
 }
 
+/**
+ * Only while the ticket is as the caller read it (its status and holder): a close or a transfer
+ * decided on a pending ticket must not act on the one another agent accepted meanwhile (the
+ * products this replaces let the last writer win).
+ */
+function asLoaded<Q extends { where: (...a: any[]) => Q; whereRaw: (...a: any[]) => Q }>(q: Q, ticket: Ticket): Q {
+  return q.where('status', ticket.status).whereRaw('user_id IS NOT DISTINCT FROM ?', [ticket.userId])
+}
+
 /** One guarded UPDATE; when the ticket is no longer in an expected state the caller lost a race. */
 async function move(
   ticket: Ticket,
@@ -278,9 +287,10 @@ async function closeWith(ticket: Ticket, sendFarewell: boolean, me: User, before
   return runTransition(
     async (tx, settle) => {
       const trx = tx.trx
-      const row = await tenantTable('tickets', trx)
-        .where({ id: ticket.id })
-        .whereNot('status', 'closed')
+      const row = await asLoaded(
+        tenantTable('tickets', trx).where({ id: ticket.id }).whereNot('status', 'closed'),
+        ticket
+      )
         .forUpdate()
         .first()
       if (!row) return false
@@ -322,9 +332,10 @@ async function transfer(ticket: Ticket, change: TicketChange, actor: Actor, befo
       let target: Ticket = ticket
       if (newTicket) {
         // closeTicketOnTransfer: the old ticket closes (no farewell) and a new one carries on
-        const closed = await tenantTable('tickets', trx)
-          .where('id', ticket.id)
-          .whereIn('status', ['open', 'group', 'pending'])
+        const closed = await asLoaded(
+          tenantTable('tickets', trx).where('id', ticket.id).whereIn('status', ['open', 'group', 'pending']),
+          ticket
+        )
           .update({
             status: 'closed',
             unread_messages: 0,
@@ -356,9 +367,10 @@ async function transfer(ticket: Ticket, change: TicketChange, actor: Actor, befo
           queueId,
         } as Ticket
       } else {
-        const rows = await tenantTable('tickets', trx)
-          .where('id', ticket.id)
-          .whereIn('status', ['open', 'group', 'pending'])
+        const rows = await asLoaded(
+          tenantTable('tickets', trx).where('id', ticket.id).whereIn('status', ['open', 'group', 'pending']),
+          ticket
+        )
           .update({ queue_id: queueId, user_id: userId, status, is_transfered: true, updated_at: new Date() })
           .returning('id')
         if (!rows.length) throw new AppError('ERR_TICKET_STATE_CHANGED', 409)

@@ -3,7 +3,10 @@ import { realtime } from '#core/realtime'
 import { tenancy } from '#core/tenancy'
 import { companySettings } from '#core/settings'
 import db from '@adonisjs/lucid/services/db'
-import { forgetViewers } from '../services/viewer.js'
+import { forgetViewers, viewerOf } from '../services/viewer.js'
+import { loadTicket } from '../services/ticket_loader.js'
+import { updateTicket } from '../services/ticket_update.js'
+import { User } from '#core/models'
 import {
   agent,
   createQueue,
@@ -216,6 +219,35 @@ test.group('tickets', (group) => {
     const row = await db.from('tickets').where('id', t.id).firstOrFail()
     assert.equal(row.user_id, a.user.id)
     assert.lengthOf(await db.from('ticket_logs').where({ ticket_id: t.id, type: 'open' }), 1)
+  })
+
+  test('an ignore or a transfer decided on a pending ticket does not act on it once another agent accepted it', async ({
+    assert,
+  }) => {
+    const w = await inboxWorld()
+    const other = await createQueue(w.company)
+    const a = await agent(w)
+    const b = await agent(w, [w.queue.id], { userClosePendingTicket: 'enabled' })
+    for (const change of [
+      { status: 'closed' as const, sendFarewellMessage: false },
+      { isTransfered: true, queueId: other.id, userId: null },
+    ]) {
+      const t = await pendingTicket(w)
+      await tenancy.run(w.company.id, async () => {
+        // b read the ticket while it was pending; a accepts it before b's change is written
+        const stale = await loadTicket(t.id)
+        await db.from('tickets').where('id', t.id).update({ status: 'open', user_id: a.user.id })
+        const user = await User.findOrFail(b.user.id)
+        const error = await updateTicket(stale, change, { user, viewer: await viewerOf(user, [w.queue.id]) }).then(
+          () => null,
+          (e) => e
+        )
+        assert.equal(error?.code, 'ERR_TICKET_STATE_CHANGED', JSON.stringify(change))
+        assert.equal(error?.status, 409)
+      })
+      const row = await db.from('tickets').where('id', t.id).firstOrFail()
+      assert.deepEqual([row.status, row.user_id, row.queue_id], ['open', a.user.id, w.queue.id], JSON.stringify(change))
+    }
   })
 
   test('accept, return to queue, close with farewell through the outbox, reopen, logs', async ({ client, assert }) => {
