@@ -119,7 +119,9 @@ export async function updateTicket(ticket: Ticket, change: TicketChange, actor: 
     if (taken) throw taken
   }
   if (to === 'pending' && (from === 'open' || from === 'group')) {
-    return move(ticket, { status: 'pending', user_id: null }, ['open', 'group'], 'pending', me, before)
+    return move(ticket, { status: 'pending', user_id: null }, ['open', 'group'], 'pending', me, before, (q) =>
+      asLoaded(q, ticket)
+    )
   }
 
   // plain field updates (integration switch, bot counter, queue without status change)
@@ -150,9 +152,9 @@ export async function updateTicket(ticket: Ticket, change: TicketChange, actor: 
 }
 
 /**
- * Only while the ticket is as the caller read it (its status and holder): a close or a transfer
- * decided on a pending ticket must not act on the one another agent accepted meanwhile (the
- * products this replaces let the last writer win).
+ * Only while the ticket is as the caller read it (its status and holder): a close, a transfer or a
+ * return to the queue decided on a ticket must not act on it once another agent took it meanwhile
+ * (the products this replaces let the last writer win).
  */
 function asLoaded<Q extends { where: (...a: any[]) => Q; whereRaw: (...a: any[]) => Q }>(q: Q, ticket: Ticket): Q {
   return q.where('status', ticket.status).whereRaw('user_id IS NOT DISTINCT FROM ?', [ticket.userId])

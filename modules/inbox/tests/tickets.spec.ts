@@ -221,7 +221,7 @@ test.group('tickets', (group) => {
     assert.lengthOf(await db.from('ticket_logs').where({ ticket_id: t.id, type: 'open' }), 1)
   })
 
-  test('an ignore or a transfer decided on a pending ticket does not act on it once another agent accepted it', async ({
+  test('an ignore, a transfer or a return to the queue does not act on a ticket another agent took meanwhile', async ({
     assert,
   }) => {
     const w = await inboxWorld()
@@ -248,6 +248,25 @@ test.group('tickets', (group) => {
       const row = await db.from('tickets').where('id', t.id).firstOrFail()
       assert.deepEqual([row.status, row.user_id, row.queue_id], ['open', a.user.id, w.queue.id], JSON.stringify(change))
     }
+    // a return to the queue decided while a held the ticket, written after it went to b
+    const t = await pendingTicket(w)
+    await db.from('tickets').where('id', t.id).update({ status: 'open', user_id: a.user.id })
+    await tenancy.run(w.company.id, async () => {
+      const stale = await loadTicket(t.id)
+      await db.from('tickets').where('id', t.id).update({ user_id: b.user.id })
+      const user = await User.findOrFail(a.user.id)
+      const error = await updateTicket(
+        stale,
+        { status: 'pending' },
+        { user, viewer: await viewerOf(user, [w.queue.id]) }
+      ).then(
+        () => null,
+        (e) => e
+      )
+      assert.equal(error?.code, 'ERR_TICKET_STATE_CHANGED')
+    })
+    const row = await db.from('tickets').where('id', t.id).firstOrFail()
+    assert.deepEqual([row.status, row.user_id], ['open', b.user.id])
   })
 
   test('accept, return to queue, close with farewell through the outbox, reopen, logs', async ({ client, assert }) => {
