@@ -50,10 +50,6 @@ export const tenancy = {
   isSystem(): boolean {
     return storage.getStore()?.kind === 'system'
   },
-  /** Enters a scope for the rest of the current async flow (middleware use). */
-  enter(companyId: number) {
-    storage.enterWith({ kind: 'company', companyId })
-  },
 }
 
 function scopeOrThrow(table: string): Scope {
