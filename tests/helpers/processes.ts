@@ -120,11 +120,12 @@ export async function startWorkerProcess(env: Record<string, string | undefined>
       child.kill('SIGKILL')
       await exited
     },
-    stop: async () => {
+    /** SIGTERM (the graceful stop waits for the jobs taken), SIGKILL after graceMs */
+    stop: async (graceMs = 5000) => {
       if (gone()) return
       const exited = new Promise((r) => child.once('exit', r))
       child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs)
       await exited
       clearTimeout(timer)
     },

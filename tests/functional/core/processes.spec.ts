@@ -5,18 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import { jobs } from '#core/jobs'
 import { redis } from '#services/redis'
 import { createTenant, createUser } from '#tests/helpers/world'
-
-function runWorker(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'core/bin/worker.ts'], {
-    cwd: app.makePath(),
-    env: { ...(process.env as Record<string, string>), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (d) => (output += d))
-  child.stderr.on('data', (d) => (output += d))
-  return { child, output: () => output }
-}
+import { startWorkerProcess } from '#tests/helpers/processes'
 
 test.group('processes', () => {
   test('a separate worker process runs the core jobs, and does not listen to the realtime fan-out', async ({
@@ -36,11 +25,9 @@ test.group('processes', () => {
       .from('users')
       .where('id', user.id)
       .update({ online: true, last_seen_at: new Date(Date.now() - 10 * 60_000) })
-    const worker = runWorker({})
+    const worker = await startWorkerProcess()
     try {
       const deadline = Date.now() + 30_000
-      while (!worker.output().includes('worker started') && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 100))
       await jobs.dispatch('core', 'presence-sweep', {})
       let row: any
       while (Date.now() < deadline) {
@@ -55,11 +42,7 @@ test.group('processes', () => {
     } finally {
       // a graceful stop waits for the jobs the worker took, and the queues are shared with the rest of
       // the run (a media fetch may wait 30 s on a host that never answers): bounded here
-      const exited = new Promise((r) => worker.child.once('exit', r))
-      worker.child.kill('SIGTERM')
-      const hard = setTimeout(() => worker.child.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(hard)
+      await worker.stop(10_000)
       await jobs.close()
     }
   }).timeout(90_000)
