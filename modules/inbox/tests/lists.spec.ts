@@ -70,7 +70,6 @@ async function ticket(w: InboxWorld, contactId: number, fields: Record<string, u
   return t.id as number
 }
 
-/** Every conversation of the company has exactly its newest ticket and its newest closed ticket flagged. */
 /**
  * `count` open tickets of new contacts, updated over the last `count` minutes in a shuffled order,
  * each with `messages` messages whose body is the SQL expression `body` (over t.updated_at and the
@@ -102,6 +101,7 @@ async function conversations(w: InboxWorld, count: number, messages: number, bod
   )
 }
 
+/** Every conversation of the company has exactly its newest ticket and its newest closed ticket flagged. */
 async function assertFlagsExact(assert: any, companyId: number) {
   const wrong = await db.rawQuery(
     `SELECT t.id, t.is_latest, t.is_latest_closed FROM tickets t
@@ -235,6 +235,48 @@ test.group('lists', (group) => {
     assert.deepEqual(
       after.map((t) => [t.id, t.is_latest, t.is_latest_closed]),
       before.map((t) => [t.id, t.is_latest, t.is_latest_closed])
+    )
+    await assertFlagsExact(assert, w.company.id)
+  })
+
+  test('tickets inserted by one statement: the newest of each conversation takes the flags from the older ones', async ({
+    assert,
+  }) => {
+    const w = await inboxWorld()
+    const other = await createConnection(w.company)
+    const a = await contact(w, 'Lote A')
+    const b = await contact(w, 'Lote B')
+    const old = await ticket(w, a)
+    const oldB = await ticket(w, b, { status: 'open' })
+    // one statement, as the inbound batch writes a batch's new tickets: two of a's conversation
+    // (threads keep both live), one of a's on another connection, one of b's
+    const rows = [
+      [a, w.whatsapp.id, 'closed', 'x'],
+      [a, w.whatsapp.id, 'pending', 'y'],
+      [a, other.id, 'closed', null],
+      [b, w.whatsapp.id, 'closed', null],
+    ]
+    const inserted = await db.rawQuery(
+      `INSERT INTO tickets (company_id, uuid, contact_id, whatsapp_id, status, thread)
+       VALUES ${rows.map(() => '(?, gen_random_uuid(), ?, ?, ?, ?)').join(', ')} RETURNING id`,
+      rows.flatMap((r) => [w.company.id, ...r])
+    )
+    const [closedA, pendingA, otherA, closedB] = inserted.rows.map((r: any) => r.id as number)
+    const flags = await db
+      .from('tickets')
+      .where('company_id', w.company.id)
+      .orderBy('id')
+      .select('id', 'is_latest', 'is_latest_closed')
+    assert.deepEqual(
+      flags.map((t) => [t.id, t.is_latest, t.is_latest_closed]),
+      [
+        [old, false, false],
+        [oldB, false, false],
+        [closedA, false, true],
+        [pendingA, true, false],
+        [otherA, true, true],
+        [closedB, true, true],
+      ]
     )
     await assertFlagsExact(assert, w.company.id)
   })
