@@ -102,12 +102,27 @@ function aliasOf(table: string) {
  * company, on the given transaction or the default connection. Throws outside
  * a tenant scope, like TenantModel queries. In a system scope it is unfiltered.
  */
-export function tenantTable(table: string, client: SqlClient = db) {
+export function tenantTable(table: string, client: SqlClient = db, options: TenantTableOptions = {}) {
   const { name, alias } = aliasOf(table)
   const scope = scopeOrThrow(name)
   const query = client.from(table)
-  if (scope.kind === 'company') query.where(`${alias}.company_id`, scope.companyId)
+  if (scope.kind === 'company') {
+    if (options.sizeBlind) query.whereRaw(`${alias}.company_id = (SELECT ?::int)`, [scope.companyId])
+    else query.where(`${alias}.company_id`, scope.companyId)
+  }
   return query
+}
+
+export interface TenantTableOptions {
+  /**
+   * Plan the query for a company of average size: the company's id reaches the planner as a
+   * parameter (an InitPlan) it cannot look up in the column's statistics. A company that grew
+   * since the table's last ANALYZE is missing from them and is estimated at one row; its ticket
+   * lists were then planned as if it had none, reading all its tickets once per ticket (42 s
+   * for a closed view at 100,000 tickets, docs/performance.md "Stop 48"). For index walks whose
+   * best plan does not depend on the company's size; never for a search's matching rows.
+   */
+  sizeBlind?: boolean
 }
 
 /** Inserts rows into a tenant table stamped with the scope's company (a row of another company throws). */

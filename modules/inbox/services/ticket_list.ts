@@ -32,6 +32,12 @@ import { tenancy, tenantTable } from '#core/tenancy'
 import { scopeTickets, type Viewer } from './viewer.js'
 import { ticketViewQuery, viewsInOrder } from './ticket_views.js'
 
+/**
+ * The company's tickets under `alias`, planned for a company of any size (a lookup or an index walk
+ * either way): a company that grew since the last ANALYZE must not get a plan for an empty one.
+ */
+const ticketsAs = (alias: string) => tenantTable(`tickets as ${alias}`, db, { sizeBlind: true })
+
 export const TICKETS_PAGE_SIZE = 40
 /** counts are exact up to this; above it `count` is this number and `countCapped` is true */
 export const LIST_COUNT_CAP = 1000
@@ -253,7 +259,7 @@ export async function listTickets(v: Viewer, f: TicketFilters, mask: boolean) {
 
   /** A newer ticket of t's conversation that this part of the view would also show. */
   const newerSibling = (status: string | null, source: Source) => {
-    const o = tenantTable('tickets as o')
+    const o = ticketsAs('o')
       .select(db.raw('1'))
       .whereColumn('o.contact_id', 't.contact_id')
       .whereRaw('coalesce(o.whatsapp_id, 0) = coalesce(t.whatsapp_id, 0)')
@@ -301,7 +307,7 @@ export async function listTickets(v: Viewer, f: TicketFilters, mask: boolean) {
         let q: Builder
         if (source === 'message' && messageWay === 'walk') {
           // the newest messageWalk tickets, in list order, each probed for a matching message
-          const newest = tenantTable('tickets as w')
+          const newest = ticketsAs('w')
             .select('w.*')
             .orderBy('w.updated_at', 'desc')
             .orderBy('w.id', 'desc')
@@ -316,14 +322,14 @@ export async function listTickets(v: Viewer, f: TicketFilters, mask: boolean) {
           // order); each kept one's row by primary key (OFFSET 0: a lookup whatever the statistics say
           // of the company's size); the join on id and updated_at lets the page keep the walk's order
           const ids = messageTicketIds().toSQL()
-          const newest = tenantTable('tickets as w')
+          const newest = ticketsAs('w')
             .select('w.id', 'w.updated_at')
             .orderBy('w.updated_at', 'desc')
             .orderBy('w.id', 'desc')
             .limit(searchTuning.messageWalk)
           if (status) newest.where('w.status', status)
           afterCursor(newest, 'w')
-          const row = tenantTable('tickets as t').select('t.*').whereRaw('t.id = w.id').toSQL()
+          const row = ticketsAs('t').select('t.*').whereRaw('t.id = w.id').toSQL()
           q = db
             .query()
             .from(newest.as('w'))
@@ -336,7 +342,7 @@ export async function listTickets(v: Viewer, f: TicketFilters, mask: boolean) {
           // the tickets of the GIN's matches (an array: looked up by primary key, never a hash join
           // over every ticket), sorted; the probes below then run in list order until the page is full
           const ids = messageTicketIds().toSQL()
-          const matched = tenantTable('tickets as t')
+          const matched = ticketsAs('t')
           narrow(matched, v, f, 't')
           if (status) matched.where('t.status', status)
           matched
@@ -347,7 +353,7 @@ export async function listTickets(v: Viewer, f: TicketFilters, mask: boolean) {
             .limit(2147483647)
           q = db.query().from(matched.as('t')) as unknown as Builder
         } else {
-          q = tenantTable('tickets as t')
+          q = ticketsAs('t')
         }
         parts.push({ q: filtered(q, status, source, source === 'message' && messageWay === 'index'), walk })
       }
@@ -496,7 +502,7 @@ export async function searchMessages(v: Viewer, term: string, limit = 40) {
     if (fromMe !== null) q.where('m.from_me', fromMe).orderBy('m.created_at', 'desc').orderBy('m.id', 'desc')
     else q.orderByRaw("m.created_at + interval '0 s' DESC, m.id DESC")
     if (!v.isAdmin) {
-      const visible = tenantTable('tickets as t').select('t.id')
+      const visible = ticketsAs('t').select('t.id')
       scopeTickets(visible, v, true, 't')
       q.whereIn('m.ticket_id', visible)
     }

@@ -25,6 +25,14 @@ test.group('tenancy: raw SQL entry', () => {
       aliased.map((r: any) => r.company_id),
       [a.company.id]
     )
+    // planned for a company of any size: the company reaches the query as a parameter, the same rows
+    const sizeBlind = await tenancy.run(a.company.id, () =>
+      tenantTable('tags as t', db, { sizeBlind: true }).where('t.name', tag).select('t.company_id')
+    )
+    assert.deepEqual(
+      sizeBlind.map((r: any) => r.company_id),
+      [a.company.id]
+    )
     // an update "by name" from A never touches B's row
     await tenancy.run(a.company.id, () => tenantTable('tags').where('name', tag).update({ color: '#000000' }))
     const bRow = await db.from('tags').where({ company_id: b.company.id, name: tag }).first()
