@@ -6,6 +6,22 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createConnection, createServer } from 'node:net'
 import app from '@adonisjs/core/services/app'
 
+/**
+ * The children the helpers started that have not exited. A test that outlasts its timeout never
+ * reaches its `finally`: its processes would stay on the shard's database and Redis prefix and
+ * take the jobs of the tests after it. Groups that start processes kill what is left after each test.
+ */
+const started = new Set<ChildProcess>()
+function track(child: ChildProcess) {
+  started.add(child)
+  child.once('exit', () => started.delete(child))
+  return child
+}
+export function killStartedProcesses() {
+  for (const child of started) child.kill('SIGKILL')
+  started.clear()
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const srv = createServer()
@@ -45,11 +61,13 @@ export async function startApiProcess(
   const entry = compiledDir
     ? [`${compiledDir}/core/bin/server.js`]
     : ['--import=@poppinss/ts-exec', 'core/bin/server.ts']
-  const child: ChildProcess = spawn(process.execPath, entry, {
-    cwd: app.makePath(),
-    env: childEnv,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
+  const child: ChildProcess = track(
+    spawn(process.execPath, entry, {
+      cwd: app.makePath(),
+      env: childEnv,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+  )
   let stderr = ''
   child.stderr!.on('data', (d) => (stderr += d))
   const url = `http://127.0.0.1:${port}`
@@ -98,11 +116,13 @@ export async function startWorkerProcess(env: Record<string, string | undefined>
     if (v === undefined) delete childEnv[k]
     else childEnv[k] = v
   }
-  const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'core/bin/worker.ts'], {
-    cwd: app.makePath(),
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = track(
+    spawn(process.execPath, ['--import=@poppinss/ts-exec', 'core/bin/worker.ts'], {
+      cwd: app.makePath(),
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+  )
   let output = ''
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))
@@ -135,12 +155,10 @@ export async function startWorkerProcess(env: Record<string, string | undefined>
 /** A private Redis server (never the shared one): started, killed and restarted empty by the test. */
 export async function startPrivateRedis(port?: number) {
   const p = port ?? (await freePort())
-  const child = spawn(
-    'redis-server',
-    ['--port', String(p), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
+  const child = track(
+    spawn('redis-server', ['--port', String(p), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
       stdio: 'ignore',
-    }
+    })
   )
   const deadline = Date.now() + 10_000
   for (;;) {
