@@ -118,6 +118,7 @@ async function main() {
   await cleanup.connect()
   for (const name of databases) await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {})
   await cleanup.end()
+  if (env.REDIS_URL) await dropRedisKeys(env.REDIS_URL, env.REDIS_PREFIX).catch(() => {})
   if (embedded) await embedded.stop().catch(() => {})
 
   const plain = japaOutput.replace(/\x1b\[[0-9;]*m/g, '')
@@ -179,6 +180,26 @@ async function runJapa(node, env, freshDatabase) {
       return { status: r.status, stdout }
     })
   )
+}
+
+/** The run's keys (its prefix and the shards' `<prefix>-<n>`), as its databases are dropped. */
+async function dropRedisKeys(url, prefix) {
+  const { Redis } = await import('ioredis')
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 })
+  try {
+    await redis.connect()
+    // never a bare `${prefix}*`: the run of pid 51 would take the keys of pid 512's
+    for (const match of [`${prefix}:*`, `${prefix}-*`]) {
+      let cursor = '0'
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', match, 'COUNT', 1000)
+        if (keys.length) await redis.unlink(...keys)
+        cursor = next
+      } while (cursor !== '0')
+    }
+  } finally {
+    redis.disconnect()
+  }
 }
 
 /**

@@ -71,13 +71,19 @@ export async function startApiProcess(
   let stderr = ''
   child.stderr!.on('data', (d) => (stderr += d))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
+  // a loaded machine can take a while to load the TypeScript sources; a node that never
+  // answered fails here, by name, instead of as a refused connection in the test's first call
+  const deadline = Date.now() + 60_000
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`API process exited: ${stderr}`)
     try {
       const r = await fetch(`${url}/health`, { headers: { accept: 'application/json' } })
       if (r.ok) break
     } catch {}
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`API process did not answer /health in 60 s: ${stderr}`)
+    }
     await new Promise((r) => setTimeout(r, 200))
   }
   return {
