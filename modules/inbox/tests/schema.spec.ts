@@ -20,4 +20,15 @@ test.group('inbox schema', () => {
     )
     assert.deepEqual(unindexed.rows, [])
   })
+
+  test('tickets and contacts are vacuumed after 2 % of their rows changed, not 20 %', async ({ assert }) => {
+    // every message updates its ticket: until a vacuum the old versions slow the lists (docs/performance.md, "Stop 49")
+    const options = await db.rawQuery(
+      `SELECT relname AS "table", reloptions AS options FROM pg_class WHERE relname IN ('tickets', 'contacts') ORDER BY 1`
+    )
+    const byTable = Object.fromEntries(options.rows.map((r: any) => [r.table, r.options ?? []]))
+    assert.include(byTable.tickets, 'autovacuum_vacuum_scale_factor=0.02')
+    assert.include(byTable.tickets, 'autovacuum_analyze_scale_factor=0.02')
+    assert.include(byTable.contacts, 'autovacuum_vacuum_scale_factor=0.02')
+  })
 })
