@@ -133,7 +133,7 @@ async function main() {
     // the webhooks go through node:http on kept-alive sockets: the load generator shares the server's two
     // cores, and fetch's streams cost it about as much CPU per call as the server spends accepting one
     const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
-    const post = (path, body, headers) =>
+    const post = (path, body, headers, retried = false) =>
       new Promise((resolve, reject) => {
         const req = http.request(
           { host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } },
@@ -149,7 +149,13 @@ async function main() {
             })
           }
         )
-        req.on('error', reject)
+        // a kept-alive socket the server closed as idle just as it was reused: send again on a new one
+        // (Node's documented pattern; the event ids make a second delivery a duplicate anyway)
+        req.on('error', (err) =>
+          req.reusedSocket && err.code === 'ECONNRESET' && !retried
+            ? post(path, body, headers, true).then(resolve, reject)
+            : reject(err)
+        )
         req.end(body)
       })
     for (let i = 0; ; i++) {
