@@ -66,8 +66,8 @@ const MEMBERS = {
     script: 'bench-lists.mjs',
     env: { BENCH_TICKETS: QUICK ? '100000' : '1000000', BENCH_OUT: LISTS_OUT },
     file: LISTS_OUT,
-    rows: (r) =>
-      r.calls.map((c) => {
+    rows: (r) => [
+      ...r.calls.map((c) => {
         const peer = PEER_P50[c.call]
         const ratio = peer ? peer[0] / c.p50 : null
         return row(`lists (${(r.seeded.tickets / 1e6).toString()}M tickets)`, c.call, {
@@ -80,6 +80,8 @@ const MEMBERS = {
           note: peer ? `peer at 100k ÷ this: ${ratio.toFixed(0)}×` : '',
         })
       }),
+      ...churnRows(r),
+    ],
   },
   inbox: {
     script: 'bench-inbox.mjs',
@@ -194,6 +196,22 @@ const MEMBERS = {
       }),
     ],
   },
+}
+
+/** The lists again with a share of the tickets and contacts updated since their last VACUUM: one row a share. */
+function churnRows(r) {
+  const [fresh, ...levels] = r.churn?.levels ?? []
+  if (!fresh) return []
+  const p50At = new Map(fresh.calls.map((c) => [c.call, c.p50]))
+  return levels.map((level) => {
+    const ratios = level.calls.map((c) => c.p50 / p50At.get(c.call)).sort((a, b) => a - b)
+    const worst = level.calls.reduce((a, b) => (b.p95 > a.p95 ? b : a))
+    const share = `${Math.round(level.updated * 100)} %`
+    return row('lists', `every call again, ${share} of tickets and contacts updated since their last VACUUM`, {
+      p95: worst.p95,
+      note: `p50 ÷ just vacuumed: median ${ratios[Math.floor(ratios.length / 2)].toFixed(2)}×, highest ${ratios.at(-1).toFixed(2)}×; p95 is the slowest call's (${worst.call}); autovacuum comes at 2 % since stop 49`,
+    })
+  })
 }
 
 function row(benchmark, measure, { p50 = '', p95 = '', p99 = '', perSecond = '', statements = '', rss = '', target = '', met = null, note = '' } = {}) {
