@@ -445,6 +445,7 @@ async function main() {
       const contactsN = Math.max(1000, Math.round(TICKETS / 30))
       await sql.query('ALTER TABLE tickets SET (autovacuum_enabled = false)')
       await sql.query('ALTER TABLE contacts SET (autovacuum_enabled = false)')
+      await sql.query('ALTER TABLE messages SET (autovacuum_enabled = false)')
       try {
         // three tickets a contact: two closed, then one pending for one contact in five (closed otherwise)
         await sql.query(
@@ -457,11 +458,23 @@ async function main() {
              FROM c, generate_series(1, 3) k ORDER BY c.id, k`,
           [grownId, contactsN]
         )
+        // one message a ticket, a word in one of fifty: the search's matching rows are the company's
+        // messages, unknown to the statistics as well
+        await sql.query(
+          `INSERT INTO messages (company_id, ticket_id, contact_id, wid, body, from_me, ack, read, created_at, updated_at)
+           SELECT $1, t.id, t.contact_id, 'grown-' || t.id,
+                  CASE WHEN t.id % 50 = 0 THEN 'preciso de reembolso do pedido' ELSE 'obrigado pelo atendimento' END,
+                  false, 0, true, t.updated_at, t.updated_at
+             FROM tickets t WHERE t.company_id = $1`,
+          [grownId]
+        )
         const token = (await login(email, 'bench-grown-1')).token
         const grownCalls = [
           ['closed view, page 1 (admin)', '/tickets?status=closed&showAll=true&pageNumber=1'],
           ['tickets pending, show all (admin)', '/tickets?status=pending&showAll=true&pageNumber=1'],
+          ['search by contact name', '/tickets?status=search&showAll=true&searchParam=Crescida%2077'],
           ['search by a word in messages', '/tickets?status=search&showAll=true&searchParam=reembolso'],
+          ['message search endpoint', '/messages-search?searchParam=reembolso'],
           ['contacts page 1', '/contacts?pageNumber=1'],
           ['contacts search', '/contacts?pageNumber=1&searchParam=Crescida%2077'],
         ]
@@ -486,6 +499,8 @@ async function main() {
         await sql.query('DELETE FROM companies WHERE id = $1', [grownId])
         await sql.query('ALTER TABLE tickets RESET (autovacuum_enabled)')
         await sql.query('ALTER TABLE contacts RESET (autovacuum_enabled)')
+        await sql.query('ALTER TABLE messages RESET (autovacuum_enabled)')
+        await sql.query('VACUUM ANALYZE messages')
         // VACUUM too: without it a kept database keeps the dead rows (the machine may run without autovacuum)
         await sql.query('VACUUM ANALYZE tickets')
         await sql.query('VACUUM ANALYZE contacts')

@@ -242,16 +242,20 @@ export async function listTickets(v: Viewer, f: TicketFilters, mask: boolean) {
 
   const contactIds = () => whereContactMatches(tenantTable('contacts as c').select('c.id'), contact!, 'c')
   const messageTicketIds = () => whereMessageMatches(tenantTable('messages as m').select('m.ticket_id'), term, 'm')
+  // the probes below look up one ticket's contact or messages by key: size-blind, so that a company the
+  // statistics do not know yet is not read whole for each ticket probed (docs/performance.md, "Stop 49")
   const contactMatched = (t: string) =>
     whereContactMatches(
-      tenantTable('contacts as cm').select(db.raw('1')).whereColumn('cm.id', `${t}.contact_id`),
+      tenantTable('contacts as cm', db, { sizeBlind: true })
+        .select(db.raw('1'))
+        .whereColumn('cm.id', `${t}.contact_id`),
       contact!,
       'cm'
     )
   // probing one ticket's messages (indexable: false keeps the planner from reading every match of a frequent word)
   const messageMatched = (t: string, indexable = true) =>
     whereMessageMatches(
-      tenantTable('messages as mm').select(db.raw('1')).whereColumn('mm.ticket_id', `${t}.id`),
+      tenantTable('messages as mm', db, { sizeBlind: true }).select(db.raw('1')).whereColumn('mm.ticket_id', `${t}.id`),
       term,
       'mm',
       indexable
