@@ -69,6 +69,8 @@ function sharedJobsPool() {
     connectionTimeoutMillis: 10_000,
     // a LISTEN connection dropped silently is noticed
     keepAlive: true,
+    // the job backend's connections show apart in pg_stat_activity
+    application_name: `${process.env.PGAPPNAME || 'balcao'}-jobs`,
   })
   // every queue and worker listens for the pool's errors
   pool.setMaxListeners(0)

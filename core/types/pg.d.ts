@@ -24,6 +24,7 @@ declare module 'pg' {
       idleTimeoutMillis?: number
       connectionTimeoutMillis?: number
       keepAlive?: boolean
+      application_name?: string
     })
     /** read at each checkout: raising max lets more clients in */
     options: { max: number; keepAlive?: boolean }

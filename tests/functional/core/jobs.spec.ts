@@ -74,10 +74,16 @@ test.group('jobs on postgres: connections', () => {
     for (const q of queues) {
       jobs.define(q, 'work', async () => void (await wait(20), runs++), { concurrency: 4 })
     }
+    // the job backend's connections alone: this process's own pool opens and closes connections
+    // as other work of the process needs them, which made a count of every connection flaky
     const count = async () =>
       Number(
-        (await db.rawQuery(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()`))
-          .rows[0].n
+        (
+          await db.rawQuery(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = ?`,
+            [`${process.env.PGAPPNAME || 'balcao'}-jobs`]
+          )
+        ).rows[0].n
       )
     const before = await count()
     let peak = 0
@@ -90,8 +96,8 @@ test.group('jobs on postgres: connections', () => {
       clearInterval(sampler)
       await jobs.close()
     }
-    // a LISTEN connection per worker, 4 for the queries, 2 for the sampler and this process's own pool
-    assert.isAtMost(peak, queues.length + 4 + 2)
+    // a LISTEN connection per worker and 4 for the queries
+    assert.isAtMost(peak, queues.length + 4)
     assert.isAtLeast(peak, queues.length)
   }).timeout(60000)
 })
