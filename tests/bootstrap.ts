@@ -4,6 +4,7 @@ import app from '@adonisjs/core/services/app'
 import type { Config } from '@japa/runner/types'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import testUtils from '@adonisjs/core/services/test_utils'
+import { createNodeServer } from '#services/node_server'
 
 export const plugins: Config['plugins'] = [assert(), apiClient(), pluginAdonisJS(app)]
 
@@ -25,6 +26,6 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
 
 export const configureSuite: Config['configureSuite'] = (suite) => {
   if (['browser', 'functional', 'e2e'].includes(suite.name)) {
-    return suite.setup(() => testUtils.httpServer().start())
+    return suite.setup(() => testUtils.httpServer().start((handler) => createNodeServer(handler)))
   }
 }

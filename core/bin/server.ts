@@ -1,5 +1,6 @@
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { APP_ROOT, IMPORTER } from './_ignite.js'
+import { createNodeServer } from '../app/services/node_server.js'
 
 new Ignitor(APP_ROOT, { importer: IMPORTER })
   .tap((app) => {
@@ -19,7 +20,7 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
   })
   .httpServer()
-  .start()
+  .start((handler) => createNodeServer(handler))
   .catch(async (error) => {
     // a failed boot leaves pools and timers open that would keep the process alive: exit, so a
     // supervisor (systemd, the harness, npm start) sees the failure and restarts or reports it
