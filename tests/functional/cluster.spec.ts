@@ -21,7 +21,7 @@ import db from '@adonisjs/lucid/services/db'
 import { inboxWorld, waitFor } from '#tests/helpers/inbox'
 import { setPlanFlags } from '#tests/helpers/world'
 import { listen } from '#tests/helpers/realtime'
-import { startApiProcess, startWorkerProcess, killStartedProcesses, type ApiProcess } from '#tests/helpers/processes'
+import { startApiProcess, startWorkerProcess, type ApiProcess } from '#tests/helpers/processes'
 import { compare, failoverClient, followLog, type FailoverClient } from '#tests/helpers/sse_failover'
 
 const EVENTS = 300
@@ -45,9 +45,7 @@ function webhook(base: string, token: string, secret: string, body: unknown) {
   })
 }
 
-test.group('cluster', (group) => {
-  // a test past its timeout never reached its finally: its processes must not outlive it
-  group.each.teardown(() => killStartedProcesses())
+test.group('cluster', () => {
   test('2 API nodes + 1 worker: an API node killed mid-stream loses and doubles nothing; SSE crosses nodes', async ({
     assert,
   }) => {

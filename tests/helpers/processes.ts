@@ -9,7 +9,7 @@ import app from '@adonisjs/core/services/app'
 /**
  * The children the helpers started that have not exited. A test that outlasts its timeout never
  * reaches its `finally`: its processes would stay on the shard's database and Redis prefix and
- * take the jobs of the tests after it. Groups that start processes kill what is left after each test.
+ * take the jobs of the tests after it. tests/bootstrap.ts kills what is left after each test.
  */
 const started = new Set<ChildProcess>()
 function track(child: ChildProcess) {
@@ -134,7 +134,10 @@ export async function startWorkerProcess(env: Record<string, string | undefined>
   child.stderr!.on('data', (d) => (output += d))
   const deadline = Date.now() + 60_000
   while (!output.includes('worker started')) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`worker did not start: ${output}`)
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`worker did not start: ${output}`)
+    }
     await new Promise((r) => setTimeout(r, 100))
   }
   const gone = () => child.exitCode !== null || child.signalCode !== null
@@ -177,7 +180,10 @@ export async function startPrivateRedis(port?: number) {
       s.once('error', () => resolve(false))
     })
     if (up) break
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('redis-server did not start')
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error('redis-server did not start')
+    }
     await new Promise((r) => setTimeout(r, 100))
   }
   return {

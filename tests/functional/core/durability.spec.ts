@@ -10,7 +10,7 @@ import { test } from '@japa/runner'
 import { createHmac } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
 import { Queue } from 'bullmq'
-import { startApiProcess, startPrivateRedis, startWorkerProcess, killStartedProcesses } from '#tests/helpers/processes'
+import { startApiProcess, startPrivateRedis, startWorkerProcess } from '#tests/helpers/processes'
 import { inboxWorld, waitFor } from '#tests/helpers/inbox'
 import { setPlanFlags } from '#tests/helpers/world'
 
@@ -82,9 +82,7 @@ function sender(getUrl: () => string, token: string, prefix: string) {
   }
 }
 
-test.group('durability', (group) => {
-  // a test past its timeout never reached its finally: its processes must not outlive it
-  group.each.teardown(() => killStartedProcesses())
+test.group('durability', () => {
   test('SIGKILL of every process and a Redis restarted empty lose and double nothing', async ({ assert }) => {
     const redis = await startPrivateRedis()
     const env = { REDIS_URL: redis.url, REDIS_PREFIX: `dur-${process.pid}` }
